@@ -1,0 +1,34 @@
+import { defineResource } from './schema.js';
+
+export const REGION_STATUSES = ['ok', 'outage'] as const;
+
+export const Region = defineResource('region', {
+  id: { kind: 'string', readOnly: true, title: 'ID' },
+  country: { kind: 'string', readOnly: true },
+  capabilities: { kind: 'array', items: { kind: 'string' }, readOnly: true },
+  status: { kind: 'enum', values: REGION_STATUSES, readOnly: true },
+  resolvers: {
+    kind: 'object',
+    readOnly: true,
+    fields: { ipv4: { kind: 'string', readOnly: true }, ipv6: { kind: 'string', readOnly: true } },
+  },
+});
+
+export const INSTANCE_TYPE_CLASSES = ['nanode', 'standard', 'dedicated', 'gpu', 'highmem'] as const;
+
+const price = { kind: 'object', readOnly: true, fields: { hourly: { kind: 'number' }, monthly: { kind: 'number' } } } as const;
+
+export const InstanceType = defineResource('type', {
+  id: { kind: 'string', readOnly: true },
+  label: { kind: 'string', readOnly: true, filterable: true },
+  class: { kind: 'enum', values: INSTANCE_TYPE_CLASSES, readOnly: true, filterable: true },
+  vcpus: { kind: 'integer', readOnly: true, filterable: true },
+  memory: { kind: 'integer', readOnly: true, filterable: true, title: 'Memory (MB)' },
+  disk: { kind: 'integer', readOnly: true, filterable: true, title: 'Disk (MB)' },
+  transfer: { kind: 'integer', readOnly: true, filterable: true },
+  network_out: { kind: 'integer', readOnly: true, filterable: true },
+  gpus: { kind: 'integer', readOnly: true, filterable: true },
+  price,
+  addons: { kind: 'object', readOnly: true, fields: { backups: { kind: 'object', fields: { price } } } },
+  successor: { kind: 'string', nullable: true, readOnly: true },
+});

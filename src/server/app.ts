@@ -1,0 +1,58 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ApiError } from './errors.js';
+import { mountArea, sendError, type Services } from './route.js';
+import { areas, mountExtras } from './areas/index.js';
+
+export const BASE_ROOT = '/v4';
+export const BETA_ROOT = '/v4beta';
+const BODY_LIMIT = 1024 * 1024;
+
+/** Maps fastify's own failures (bad JSON, huge bodies, wrong media type) to the seed's error shape. */
+function translate(err: { statusCode?: number; code?: string; message?: string }): ApiError {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError(400, [{ reason: 'The request body is not valid JSON' }]);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, [{ reason: `The request body is larger than ${BODY_LIMIT / 1024} KiB` }]);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, [{ reason: 'Send the request body as application/json' }]);
+  }
+  if (err instanceof SyntaxError || err.statusCode === 400) return new ApiError(400, [{ reason: 'The request could not be read' }]);
+  if (err.statusCode === 413) return new ApiError(413, [{ reason: 'The request body is too large' }]);
+  return new ApiError(500, [{ reason: 'Internal error; the request was not applied' }]);
+}
+
+export function buildApp(services: Services, opts: { logger?: boolean } = {}): FastifyInstance {
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: BODY_LIMIT, routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 } });
+
+  // An empty body on POST is normal (actions such as boot); parse it as absent.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError(400, [{ reason: 'The request body is not valid JSON' }]), undefined);
+    }
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    const apiError = err instanceof ApiError ? err : translate(err as { statusCode?: number; code?: string });
+    if (apiError.status >= 500) req.log.error({ err }, 'unhandled error');
+    return sendError(reply, apiError);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const onRoot = req.url.startsWith(`${BASE_ROOT}/`) || req.url.startsWith(`${BETA_ROOT}/`);
+    return sendError(reply, new ApiError(404, [{ reason: onRoot ? 'Not found' : `No API at ${req.url.split('?')[0]}; the roots are ${BASE_ROOT} and ${BETA_ROOT}` }]));
+  });
+
+  for (const area of areas) {
+    if (!area.betaOnly) mountArea(app, BASE_ROOT, area, services);
+    mountArea(app, BETA_ROOT, area, services);
+  }
+  mountExtras(app, services);
+  return app;
+}

@@ -1,0 +1,3 @@
+import { defineArea } from '../route.js';
+
+export default defineArea('firewalls', () => {}, { betaOnly: true });

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { Area, Services } from '../route.js';
+import account from './account.js';
+import control, { mountControl } from './control.js';
+import firewalls from './firewalls.js';
+import images from './images.js';
+import instances from './instances.js';
+import ips from './ips.js';
+import managed from './managed.js';
+import nodebalancers from './nodebalancers.js';
+import objectStorage, { mountObjectData } from './object-storage.js';
+import profile from './profile.js';
+import regions from './regions.js';
+import stackscripts from './stackscripts.js';
+import tags from './tags.js';
+
+/** Every area of the API, each one fastify plugin's worth of routes. */
+export const areas: Area[] = [managed, profile, nodebalancers, objectStorage, firewalls, ips, images, stackscripts, tags, regions, instances, account, control];
+
+/** Routes outside the API roots: pre-signed object data and the control interface. */
+export function mountExtras(app: FastifyInstance, services: Services): void {
+  mountObjectData(app, services);
+  mountControl(app, services);
+}

@@ -1,0 +1,199 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Store, Row } from './store.js';
+import { forbidden, notFound, unauthorized } from './errors.js';
+import type { SqlFilter } from './filter.js';
+import { isoSeconds, parseApiTime } from './time.js';
+
+export type Level = 'read_only' | 'read_write';
+
+/** Entity kinds that grants cover, by the grants object's key. */
+export type GrantKind = 'vm' | 'nodebalancer' | 'image' | 'stackscript' | 'domain' | 'longview' | 'volume';
+
+export interface GrantEntry {
+  id: number | string;
+  permissions: Level | null;
+}
+
+export interface Grants {
+  global: {
+    account_access: Level | null;
+    add_domains: boolean;
+    add_images: boolean;
+    add_vms: boolean;
+    add_longview: boolean;
+    add_nodebalancers: boolean;
+    add_stackscripts: boolean;
+    add_volumes: boolean;
+    cancel_account: boolean;
+    longview_subscription: boolean;
+  };
+  vm: GrantEntry[];
+  nodebalancer: GrantEntry[];
+  image: GrantEntry[];
+  stackscript: GrantEntry[];
+  domain: GrantEntry[];
+  longview: GrantEntry[];
+  volume: GrantEntry[];
+}
+
+export interface User extends Row {
+  id: number;
+  username: string;
+  restricted: boolean;
+  grants?: Grants;
+}
+
+export interface TokenRecord extends Row {
+  id: number;
+  user_id: number;
+  label: string;
+  scopes: string;
+  created: string;
+  expiry: string | null;
+  /** The first 16 characters, the only part ever shown again. */
+  token: string;
+  /** The OAuth client whose preferences this token reads and writes. */
+  client: string;
+}
+
+export interface Auth {
+  user: User;
+  token: TokenRecord;
+}
+
+export const hashToken = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export const newTokenValue = () => randomBytes(32).toString('hex');
+
+export function emptyGrants(): Grants {
+  return {
+    global: {
+      account_access: null,
+      add_domains: false,
+      add_images: false,
+      add_vms: false,
+      add_longview: false,
+      add_nodebalancers: false,
+      add_stackscripts: false,
+      add_volumes: false,
+      cancel_account: false,
+      longview_subscription: false,
+    },
+    vm: [],
+    nodebalancer: [],
+    image: [],
+    stackscript: [],
+    domain: [],
+    longview: [],
+    volume: [],
+  };
+}
+
+/** Stores a token by its hash only; returns the record. */
+export function issueToken(store: Store, value: string, fields: { user_id: number; label: string; scopes: string; expiry?: string | null; client?: string }): TokenRecord {
+  const id = store.nextId('token');
+  const record: TokenRecord = {
+    id,
+    user_id: fields.user_id,
+    label: fields.label,
+    scopes: fields.scopes,
+    created: isoSeconds(Date.now()),
+    expiry: fields.expiry ?? null,
+    token: value.slice(0, 16),
+    client: fields.client ?? 'personal',
+  };
+  store.insert('token', id, record, { parent: String(fields.user_id), key: hashToken(value) });
+  return record;
+}
+
+/** Resolves the Authorization header: null when absent, 401 when present but not valid now. */
+export function authenticate(store: Store, header: string | undefined, now = Date.now()): Auth | null {
+  if (header === undefined || header === '') return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!m) throw unauthorized('The Authorization header must be "Bearer <token>"');
+  const token = store.getByKey<TokenRecord>('token', hashToken(m[1]!));
+  if (!token) throw unauthorized('Invalid Token');
+  if (token.expiry && parseApiTime(token.expiry) <= now) throw unauthorized('Token has expired');
+  const user = store.get<User>('user', token.user_id);
+  if (!user) throw unauthorized('Invalid Token');
+  return { user, token };
+}
+
+function parseScopes(scopes: string): Map<string, Level> | '*' {
+  if (scopes.trim() === '*') return '*';
+  const map = new Map<string, Level>();
+  for (const part of scopes.split(/[\s,]+/).filter(Boolean)) {
+    const [group, level] = part.split(':') as [string, Level];
+    if (map.get(group) !== 'read_write') map.set(group, level);
+  }
+  return map;
+}
+
+/** Whether a token's scope string grants `group:level` (read_write implies read_only). */
+export function scopeAllows(scopes: string, required: string): boolean {
+  const have = parseScopes(scopes);
+  if (have === '*') return true;
+  const [group, level] = required.split(':') as [string, Level];
+  const got = have.get(group);
+  return got === 'read_write' || (got === 'read_only' && level === 'read_only');
+}
+
+/** Whether `child` asks for nothing beyond `parent`: tokens never exceed their creator. */
+export function scopesWithin(child: string, parent: string): boolean {
+  const want = parseScopes(child);
+  if (want === '*') return parseScopes(parent) === '*';
+  return [...want].every(([group, level]) => scopeAllows(parent, `${group}:${level}`));
+}
+
+export function requireScope(auth: Auth, required: string[]): void {
+  const missing = required.filter((s) => !scopeAllows(auth.token.scopes, s));
+  if (missing.length > 0) throw forbidden(`Your OAuth token is not authorized to use this endpoint (missing scope ${missing.join(' and ')})`);
+}
+
+const levelRank = (l: Level | null | undefined) => (l === 'read_write' ? 2 : l === 'read_only' ? 1 : 0);
+
+/** A restricted user's permission on one entity; unrestricted users have read_write on everything. */
+export function entityLevel(auth: Auth, kind: GrantKind, id: number | string): Level | null {
+  if (!auth.user.restricted) return 'read_write';
+  const entry = auth.user.grants?.[kind].find((g) => String(g.id) === String(id));
+  return entry?.permissions ?? null;
+}
+
+/** Grant check for one entity: invisible entities are 404, read-only ones are 403 for writes. */
+export function requireEntity(auth: Auth | null, kind: GrantKind, id: number | string, level: Level, notFoundReason = 'Not found'): void {
+  if (!auth || !auth.user.restricted) return;
+  const have = entityLevel(auth, kind, id);
+  if (levelRank(have) === 0) throw notFound(notFoundReason);
+  if (levelRank(have) < levelRank(level)) throw forbidden(`You have read-only access to this ${kind}`);
+}
+
+/** Account-wide grant checks (add_vms, add_nodebalancers, …). */
+export function requireGlobal(auth: Auth | null, grant: keyof Grants['global']): void {
+  if (!auth || !auth.user.restricted) return;
+  if (!auth.user.grants?.global[grant]) throw forbidden(`You do not have the ${grant} grant`);
+}
+
+/** Account-level areas (managed, object storage, firewalls, tags) follow the global account_access grant. */
+export function requireAccountAccess(auth: Auth | null, level: Level): void {
+  if (!auth || !auth.user.restricted) return;
+  const have = auth.user.grants?.global.account_access;
+  if (levelRank(have) < levelRank(level)) {
+    throw forbidden(level === 'read_write' ? 'You need read_write account access for this' : 'You need account access for this');
+  }
+}
+
+export function requireUnrestricted(auth: Auth | null, what: string): void {
+  if (auth?.user.restricted) throw forbidden(`Only unrestricted users may ${what}`);
+}
+
+/** Limits a list query to the entities a restricted user may see. */
+export function grantFilter(auth: Auth | null, kind: GrantKind): SqlFilter | undefined {
+  if (!auth || !auth.user.restricted) return undefined;
+  const ids = (auth.user.grants?.[kind] ?? []).filter((g) => g.permissions).map((g) => String(g.id));
+  if (ids.length === 0) return { where: '0', params: [] };
+  return { where: `id IN (${ids.map(() => '?').join(',')})`, params: ids };
+}
+
+export function visibleTo(auth: Auth | null, kind: GrantKind, id: number | string): boolean {
+  return !auth || !auth.user.restricted || levelRank(entityLevel(auth, kind, id)) > 0;
+}

@@ -1,0 +1,68 @@
+import type { Store } from './store.js';
+import { isoSeconds } from './time.js';
+
+export type EventStatus = 'failed' | 'finished' | 'notification' | 'scheduled' | 'started';
+
+export interface EntityRef {
+  id: number | string;
+  label: string;
+  type: string;
+  url: string;
+}
+
+export interface AccountEvent extends Record<string, unknown> {
+  id: number;
+  action: string;
+  created: string;
+  duration: number | null;
+  entity: EntityRef | null;
+  secondary_entity: EntityRef | null;
+  percent_complete: number | null;
+  rate: string | null;
+  read: boolean;
+  seen: boolean;
+  status: EventStatus;
+  time_remaining: string | null;
+  username: string;
+  message: string | null;
+}
+
+export interface NewEvent {
+  action: string;
+  entity: EntityRef | null;
+  status?: EventStatus;
+  username?: string;
+  secondary_entity?: EntityRef | null;
+  message?: string | null;
+}
+
+/** Records an account event; started events are finished later by `finishEvent`. */
+export function emitEvent(store: Store, e: NewEvent, now = Date.now()): AccountEvent {
+  const id = store.nextId('event');
+  const status = e.status ?? 'notification';
+  const event: AccountEvent = {
+    id,
+    action: e.action,
+    created: isoSeconds(now),
+    duration: status === 'started' ? null : 0,
+    entity: e.entity,
+    secondary_entity: e.secondary_entity ?? null,
+    percent_complete: status === 'notification' ? null : status === 'started' ? 0 : 100,
+    rate: null,
+    read: false,
+    seen: false,
+    status,
+    time_remaining: null,
+    username: e.username ?? 'system',
+    message: e.message ?? null,
+  };
+  store.insert('event', id, event);
+  return event;
+}
+
+export function finishEvent(store: Store, id: number, status: 'finished' | 'failed' = 'finished', now = Date.now()): void {
+  const event = store.get<AccountEvent>('event', id);
+  if (!event) return;
+  const started = Date.parse(`${event.created}Z`);
+  store.put('event', id, { ...event, status, percent_complete: 100, duration: Math.max(0, Math.round((now - started) / 1000)) });
+}

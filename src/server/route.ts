@@ -1,0 +1,234 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ResourceSchema, Mode, RuleContext } from '../model/schema.js';
+import { validate } from '../model/schema.js';
+import { type Auth, authenticate, requireScope } from './auth.js';
+import { ApiError, assertValid, notFound, unauthorized } from './errors.js';
+import type { Store, Page } from './store.js';
+import type { Simulation } from './sim.js';
+import { parseFilter, type FilterFields, type SqlFilter } from './filter.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call an endpoint: `none` any valid token; `optional` works without a
+ * token (public items only) and checks the scope when a token is sent; `public`
+ * has no scope listed; otherwise the scopes the token needs, all of them.
+ */
+export type Scope = 'none' | 'optional' | 'public' | string | string[];
+
+export interface Services {
+  store: Store;
+  sim: Simulation;
+  /** The control token printed by serve (the owner's token). */
+  controlToken?: string;
+}
+
+export interface Ctx {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  store: Store;
+  sim: Simulation;
+  services: Services;
+  /** null only on optional/public endpoints called without a token. */
+  auth: Auth | null;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+/** A handler returns the response body; undefined answers {}; a reply already sent is left alone. */
+export type Handler = (ctx: Ctx) => unknown;
+
+interface RouteDef {
+  method: Method;
+  path: string;
+  scope: Scope;
+  handler: Handler;
+  /** Scope required for `optional` endpoints when a token is sent. */
+  optionalScope?: string;
+}
+
+export interface Area {
+  name: string;
+  /** Served on the beta root only (firewalls). */
+  betaOnly: boolean;
+  routes: RouteDef[];
+}
+
+export class Router {
+  readonly routes: RouteDef[] = [];
+  get(path: string, scope: Scope, handler: Handler, optionalScope?: string) {
+    this.routes.push({ method: 'GET', path, scope, handler, optionalScope });
+  }
+  post(path: string, scope: Scope, handler: Handler) {
+    this.routes.push({ method: 'POST', path, scope, handler });
+  }
+  put(path: string, scope: Scope, handler: Handler) {
+    this.routes.push({ method: 'PUT', path, scope, handler });
+  }
+  delete(path: string, scope: Scope, handler: Handler) {
+    this.routes.push({ method: 'DELETE', path, scope, handler });
+  }
+}
+
+/** Declares an area's endpoints the way the seed's tables list them. */
+export function defineArea(name: string, build: (r: Router) => void, opts: { betaOnly?: boolean } = {}): Area {
+  const r = new Router();
+  build(r);
+  return { name, betaOnly: opts.betaOnly ?? false, routes: r.routes };
+}
+
+/** Path parameters are integers unless the seed says otherwise. */
+const STRING_PARAMS = new Set(['clusterId', 'bucket', 'imageId', 'stackscriptId', 'regionId', 'label', 'address', 'typeId', '*']);
+
+const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+function checkParams(params: Record<string, string>): void {
+  for (const [name, value] of Object.entries(params)) {
+    if (!STRING_PARAMS.has(name) && !/^\d{1,15}$/.test(value)) throw notFound();
+  }
+}
+
+function authorize(ctx: Ctx, def: RouteDef): void {
+  const header = ctx.req.headers.authorization;
+  ctx.auth = authenticate(ctx.store, header);
+  if (def.scope === 'public') return;
+  if (def.scope === 'optional') {
+    if (ctx.auth && def.optionalScope) requireScope(ctx.auth, [def.optionalScope]);
+    return;
+  }
+  if (!ctx.auth) throw unauthorized('Authentication required: send "Authorization: Bearer <token>"');
+  if (def.scope === 'none') return;
+  requireScope(ctx.auth, Array.isArray(def.scope) ? def.scope : [def.scope]);
+}
+
+export function sendError(reply: FastifyReply, err: ApiError): FastifyReply {
+  return reply.code(err.status).type('application/json').send({ errors: err.errors });
+}
+
+/** Registers an area's routes under one root, with a 405 for each path's other methods. */
+export function mountArea(app: FastifyInstance, prefix: string, area: Area, services: Services): void {
+  const byPath = new Map<string, Set<Method>>();
+  for (const def of area.routes) {
+    const url = prefix + toFastifyPath(def.path);
+    byPath.set(url, (byPath.get(url) ?? new Set()).add(def.method));
+    app.route({
+      method: def.method,
+      url,
+      handler: async (req, reply) => {
+        const ctx: Ctx = {
+          req,
+          reply,
+          store: services.store,
+          sim: services.sim,
+          services,
+          auth: null,
+          params: (req.params ?? {}) as Record<string, string>,
+          query: (req.query ?? {}) as Record<string, unknown>,
+          body: req.body,
+        };
+        try {
+          services.sim.runDue();
+          authorize(ctx, def);
+          checkParams(ctx.params);
+          const result = services.store.tx(() => def.handler(ctx));
+          if (reply.sent) return reply;
+          return reply.code(reply.statusCode || 200).send(result === undefined ? {} : result);
+        } catch (err) {
+          if (err instanceof ApiError) return sendError(reply, err);
+          throw err;
+        }
+      },
+    });
+  }
+  for (const [url, methods] of byPath) {
+    const others = (['GET', 'POST', 'PUT', 'DELETE'] as Method[]).filter((m) => !methods.has(m));
+    if (others.length === 0) continue;
+    app.route({
+      method: others,
+      url,
+      handler: async (_req, reply) =>
+        reply
+          .code(405)
+          .header('Allow', [...methods].join(', '))
+          .send({ errors: [{ reason: `Method not allowed; this path accepts ${[...methods].join(', ')}` }] }),
+    });
+  }
+}
+
+// ---- helpers the area handlers share ----
+
+const PAGE_SIZE_MIN = 25;
+const PAGE_SIZE_MAX = 100;
+
+function intQuery(ctx: Ctx, name: string, fallback: number, min: number, max: number): number {
+  const raw = ctx.query[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw)) throw new ApiError(400, [{ field: name, reason: `${name} must be an integer` }]);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ApiError(400, [{ field: name, reason: `${name} must be between ${min} and ${max}` }]);
+  return n;
+}
+
+/** page (>= 1, default 1) and page_size (25..100, default 100), per the seed's Limits. */
+export function pageParams(ctx: Ctx): { page: number; pageSize: number } {
+  return {
+    page: intQuery(ctx, 'page', 1, 1, Number.MAX_SAFE_INTEGER),
+    pageSize: intQuery(ctx, 'page_size', PAGE_SIZE_MAX, PAGE_SIZE_MIN, PAGE_SIZE_MAX),
+  };
+}
+
+export function pageSizeParam(ctx: Ctx): number {
+  return intQuery(ctx, 'page_size', PAGE_SIZE_MAX, PAGE_SIZE_MIN, PAGE_SIZE_MAX);
+}
+
+function andFilters(...filters: (SqlFilter | undefined)[]): SqlFilter | undefined {
+  const present = filters.filter((f): f is SqlFilter => f !== undefined);
+  if (present.length === 0) return undefined;
+  return {
+    where: present.map((f) => `(${f.where})`).join(' AND '),
+    params: present.flatMap((f) => f.params),
+    orderBy: present.find((f) => f.orderBy)?.orderBy,
+  };
+}
+
+export interface ListOptions<T> {
+  parent?: string | null;
+  /** Filterable fields; without them any X-Filter is refused. */
+  filterable?: FilterFields;
+  /** Extra restriction, e.g. what a restricted user may see. */
+  restrict?: SqlFilter;
+  descending?: boolean;
+  present: (row: T) => unknown;
+}
+
+/** A paged list: page params, X-Filter, restriction, then each row presented. */
+export function listPage<T extends Record<string, unknown>>(ctx: Ctx, kind: string, opts: ListOptions<T>): Page<unknown> {
+  const { page, pageSize } = pageParams(ctx);
+  const header = ctx.req.headers['x-filter'];
+  const userFilter = parseFilter(header, opts.filterable ?? {});
+  const result = ctx.store.page<T>(kind, {
+    parent: opts.parent,
+    filter: andFilters(userFilter, opts.restrict),
+    page,
+    pageSize,
+    descending: opts.descending,
+  });
+  return { ...result, data: result.data.map(opts.present) };
+}
+
+/** Validates the body against the schema and returns the accepted fields, or throws 400 with every problem. */
+export function bodyFor(ctx: Ctx, schema: ResourceSchema, mode: Mode, current?: Record<string, unknown>): Record<string, unknown> {
+  const body = ctx.body === undefined || ctx.body === null ? {} : ctx.body;
+  const rc: RuleContext = { mode, current };
+  const { value, errors } = validate(schema, body, rc);
+  assertValid(errors);
+  return value;
+}
+
+/** Fetches a row or answers 404. */
+export function mustGet<T extends Record<string, unknown>>(ctx: Ctx, kind: string, id: string | number, what = 'Not found'): T {
+  const row = ctx.store.get<T>(kind, id);
+  if (!row) throw notFound(what);
+  return row;
+}

@@ -1,0 +1,4 @@
+import type { Store } from '../store.js';
+import type { Simulation } from '../sim.js';
+
+export function seedImagesDemo(_store: Store, _sim: Simulation): void {}

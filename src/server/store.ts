@@ -1,0 +1,200 @@
+import Database from 'better-sqlite3';
+import type { SqlFilter } from './filter.js';
+
+export type Row = Record<string, unknown>;
+
+export interface InsertOptions {
+  parent?: string | null;
+  /** A second unique way to find the row: a token hash, cluster/bucket, an address. */
+  key?: string | null;
+  /** Sort position; defaults to the numeric id, or the next sequence number. */
+  ord?: number;
+}
+
+export interface PageQuery {
+  parent?: string | null;
+  filter?: SqlFilter;
+  page: number;
+  pageSize: number;
+  /** Newest first by insertion order, as the events list wants. */
+  descending?: boolean;
+}
+
+export interface Page<T> {
+  data: T[];
+  page: number;
+  pages: number;
+  results: number;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS rows (
+  kind TEXT NOT NULL,
+  id TEXT NOT NULL,
+  parent TEXT,
+  ord INTEGER NOT NULL,
+  key TEXT,
+  data TEXT NOT NULL,
+  PRIMARY KEY (kind, id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS rows_by_parent ON rows(kind, parent, ord);
+CREATE INDEX IF NOT EXISTS rows_by_ord ON rows(kind, ord);
+CREATE UNIQUE INDEX IF NOT EXISTS rows_by_key ON rows(kind, key) WHERE key IS NOT NULL;
+CREATE TABLE IF NOT EXISTS counters (kind TEXT PRIMARY KEY, value INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS blobs (id TEXT PRIMARY KEY, body BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+`;
+
+/**
+ * The service's storage: one table of JSON documents keyed by kind and id, in
+ * SQLite with WAL. Every request runs inside `tx`, so its writes land together
+ * or not at all; an acknowledged write survives a kill -9.
+ */
+export class Store {
+  readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(file: string) {
+    this.db = new Database(file);
+    if (file !== ':memory:') this.db.pragma('journal_mode = WAL');
+    // WAL with NORMAL sync is durable against process death; FULL only adds power-loss safety.
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(SCHEMA);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private stmt(sql: string): Database.Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  tx<T>(fn: () => T): T {
+    if (this.db.inTransaction) return fn();
+    return this.db.transaction(fn)();
+  }
+
+  nextId(kind: string, start = 1): number {
+    const row = this.stmt(
+      'INSERT INTO counters (kind, value) VALUES (?, ?) ON CONFLICT(kind) DO UPDATE SET value = value + 1 RETURNING value',
+    ).get(kind, start) as { value: number };
+    return row.value;
+  }
+
+  insert<T extends Row>(kind: string, id: string | number, data: T, opts: InsertOptions = {}): T {
+    const ord = opts.ord ?? (typeof id === 'number' ? id : this.nextId(`${kind}#ord`));
+    this.stmt('INSERT INTO rows (kind, id, parent, ord, key, data) VALUES (?, ?, ?, ?, ?, ?)').run(
+      kind,
+      String(id),
+      opts.parent ?? null,
+      ord,
+      opts.key ?? null,
+      JSON.stringify(data),
+    );
+    return data;
+  }
+
+  get<T extends Row = Row>(kind: string, id: string | number): T | undefined {
+    const row = this.stmt('SELECT data FROM rows WHERE kind = ? AND id = ?').get(kind, String(id)) as { data: string } | undefined;
+    return row ? (JSON.parse(row.data) as T) : undefined;
+  }
+
+  getByKey<T extends Row = Row>(kind: string, key: string): T | undefined {
+    const row = this.stmt('SELECT data FROM rows WHERE kind = ? AND key = ?').get(kind, key) as { data: string } | undefined;
+    return row ? (JSON.parse(row.data) as T) : undefined;
+  }
+
+  parentOf(kind: string, id: string | number): string | null | undefined {
+    const row = this.stmt('SELECT parent FROM rows WHERE kind = ? AND id = ?').get(kind, String(id)) as { parent: string | null } | undefined;
+    return row?.parent;
+  }
+
+  put<T extends Row>(kind: string, id: string | number, data: T): T {
+    this.stmt('UPDATE rows SET data = ? WHERE kind = ? AND id = ?').run(JSON.stringify(data), kind, String(id));
+    return data;
+  }
+
+  setKey(kind: string, id: string | number, key: string | null): void {
+    this.stmt('UPDATE rows SET key = ? WHERE kind = ? AND id = ?').run(key, kind, String(id));
+  }
+
+  delete(kind: string, id: string | number): boolean {
+    return this.stmt('DELETE FROM rows WHERE kind = ? AND id = ?').run(kind, String(id)).changes > 0;
+  }
+
+  deleteChildren(kind: string, parent: string): number {
+    return this.stmt('DELETE FROM rows WHERE kind = ? AND parent = ?').run(kind, parent).changes;
+  }
+
+  all<T extends Row = Row>(kind: string, parent?: string | null): T[] {
+    const rows = (
+      parent === undefined
+        ? this.stmt('SELECT data FROM rows WHERE kind = ? ORDER BY ord').all(kind)
+        : this.stmt('SELECT data FROM rows WHERE kind = ? AND parent IS ? ORDER BY ord').all(kind, parent)
+    ) as { data: string }[];
+    return rows.map((r) => JSON.parse(r.data) as T);
+  }
+
+  count(kind: string, parent?: string | null): number {
+    const row = (
+      parent === undefined
+        ? this.stmt('SELECT count(*) AS n FROM rows WHERE kind = ?').get(kind)
+        : this.stmt('SELECT count(*) AS n FROM rows WHERE kind = ? AND parent IS ?').get(kind, parent)
+    ) as { n: number };
+    return row.n;
+  }
+
+  /** One page of a kind, filtered and sorted in SQLite so large lists stay fast. */
+  page<T extends Row = Row>(kind: string, q: PageQuery): Page<T> {
+    const where = ['kind = ?'];
+    const params: unknown[] = [kind];
+    if (q.parent !== undefined) {
+      where.push('parent IS ?');
+      params.push(q.parent);
+    }
+    if (q.filter?.where) {
+      where.push(`(${q.filter.where})`);
+      params.push(...q.filter.params);
+    }
+    const clause = where.join(' AND ');
+    const results = (this.stmt(`SELECT count(*) AS n FROM rows WHERE ${clause}`).get(...params) as { n: number }).n;
+    const pages = Math.max(1, Math.ceil(results / q.pageSize));
+    const page = Math.min(q.page, pages);
+    const direction = q.descending ? 'DESC' : 'ASC';
+    const order = q.filter?.orderBy ? `${q.filter.orderBy}, ord ${direction}` : `ord ${direction}`;
+    const rows = this.stmt(`SELECT data FROM rows WHERE ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+      ...params,
+      q.pageSize,
+      (page - 1) * q.pageSize,
+    ) as { data: string }[];
+    return { data: rows.map((r) => JSON.parse(r.data) as T), page, pages, results };
+  }
+
+  putBlob(id: string, body: Buffer): void {
+    this.stmt('INSERT INTO blobs (id, body) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body').run(id, body);
+  }
+
+  getBlob(id: string): Buffer | undefined {
+    const row = this.stmt('SELECT body FROM blobs WHERE id = ?').get(id) as { body: Buffer } | undefined;
+    return row?.body;
+  }
+
+  deleteBlob(id: string): void {
+    this.stmt('DELETE FROM blobs WHERE id = ?').run(id);
+  }
+
+  getMeta(key: string): string | undefined {
+    return (this.stmt('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.stmt('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+}
