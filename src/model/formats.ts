@@ -76,7 +76,8 @@ export function addressOrNetwork(family: 'ipv4' | 'ipv6') {
 }
 
 export function isPrivateAddress(v: string): boolean {
-  const host = v.replace(/:\d+$/, '');
+  // A bare IPv6 address ends in :<hex group>, which is not a port.
+  const host = ipaddr.isValid(v) ? v : v.replace(/:\d+$/, '');
   if (!ipaddr.isValid(host)) return false;
   const parsed = ipaddr.parse(host);
   const range = parsed.range();

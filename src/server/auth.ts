@@ -186,12 +186,17 @@ export function requireUnrestricted(auth: Auth | null, what: string): void {
   if (auth?.user.restricted) throw forbidden(`Only unrestricted users may ${what}`);
 }
 
-/** Limits a list query to the entities a restricted user may see. */
-export function grantFilter(auth: Auth | null, kind: GrantKind): SqlFilter | undefined {
+/**
+ * Limits a list query to the entities a restricted user may see: by row id, or
+ * by a JSON path holding the entity's id (e.g. `$.vm_id` on address records).
+ */
+export function grantFilter(auth: Auth | null, kind: GrantKind, jsonPath?: string): SqlFilter | undefined {
   if (!auth || !auth.user.restricted) return undefined;
-  const ids = (auth.user.grants?.[kind] ?? []).filter((g) => g.permissions).map((g) => String(g.id));
-  if (ids.length === 0) return { where: '0', params: [] };
-  return { where: `id IN (${ids.map(() => '?').join(',')})`, params: ids };
+  const granted = (auth.user.grants?.[kind] ?? []).filter((g) => g.permissions);
+  if (granted.length === 0) return { where: '0', params: [] };
+  const marks = granted.map(() => '?').join(',');
+  if (jsonPath) return { where: `json_extract(data, '${jsonPath}') IN (${marks})`, params: granted.map((g) => g.id) };
+  return { where: `id IN (${marks})`, params: granted.map((g) => String(g.id)) };
 }
 
 export function visibleTo(auth: Auth | null, kind: GrantKind, id: number | string): boolean {

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import type { Store } from './store.js';
 import { REGION_IDS } from './seed/reference.js';
 
@@ -12,6 +13,8 @@ export interface IpRecord extends Record<string, unknown> {
   rdns: string | null;
   vm_id: number;
   region: string;
+  /** Instances this address is shared with (POST /networking/ipv4/share). */
+  _shared_with?: number[];
 }
 
 const regionIndex = (region: string) => Math.max(0, REGION_IDS.indexOf(region));
@@ -59,4 +62,96 @@ export function ipv4List(store: Store, vmId: number): string[] {
 
 export function releaseIps(store: Store, vmId: number): void {
   store.deleteChildren('ip', String(vmId));
+}
+
+// ---- Networking area additions: address moves, sharing, SLAAC records, IPv6 pools and ranges ----
+
+/** The form addresses are stored under: IPv6 compressed and lower-case, any /prefix dropped; null when not an address. */
+export function canonicalAddress(value: string): string | null {
+  const bare = value.replace(/\/\d+$/, '');
+  if (ipaddr.IPv4.isValidFourPartDecimal(bare)) return bare;
+  return ipaddr.IPv6.isValid(bare) ? ipaddr.IPv6.parse(bare).toString() : null;
+}
+
+/** Moves an address to another instance; the target stops listing it as shared. */
+export function moveIp(store: Store, record: IpRecord, vmId: number): IpRecord {
+  const moved: IpRecord = { ...record, vm_id: vmId, _shared_with: (record._shared_with ?? []).filter((id) => id !== vmId) };
+  store.delete('ip', record.address);
+  store.insert('ip', record.address, moved, { parent: String(vmId) });
+  return moved;
+}
+
+/** Addresses other instances share with this one (it may bring them up too). */
+export function sharedWith(store: Store, vmId: number): IpRecord[] {
+  return store.all<IpRecord>('ip').filter((ip) => ip._shared_with?.includes(vmId));
+}
+
+function slaacRecord(address: string, vmId: number, region: string): IpRecord {
+  return {
+    address,
+    gateway: 'fe80::1',
+    subnet_mask: 'ffff:ffff:ffff:ffff::',
+    prefix: 64,
+    type: 'ipv6',
+    public: true,
+    rdns: null,
+    vm_id: vmId,
+    region,
+  };
+}
+
+/**
+ * Instances keep their SLAAC address as a string; this mirrors each one as an
+ * `ip` record of type ipv6 (so it is listed, retrievable and can carry rdns)
+ * and drops records of addresses no instance holds any more.
+ */
+export function syncSlaacRecords(store: Store): void {
+  const held = new Map<string, { id: number; region: string }>();
+  for (const vm of store.all<{ id: number; region: string; ipv6?: unknown }>('vm')) {
+    const address = typeof vm.ipv6 === 'string' ? canonicalAddress(vm.ipv6) : null;
+    if (address) held.set(address, { id: vm.id, region: vm.region });
+  }
+  for (const ip of store.all<IpRecord>('ip')) {
+    if (ip.type === 'ipv6' && held.get(ip.address)?.id !== ip.vm_id) store.delete('ip', ip.address);
+  }
+  for (const [address, vm] of held) {
+    if (!store.get('ip', address)) store.insert('ip', address, slaacRecord(address, vm.id, vm.region), { parent: String(vm.id) });
+  }
+}
+
+/** IPv6 pools (kind ipv6_pool) and /64 ranges (kind ipv6_range, routed to `_vm_id`), id = the range. */
+export interface Ipv6BlockRecord extends Record<string, unknown> {
+  range: string;
+  prefix: number;
+  region: string;
+  route_target: string | null;
+  _vm_id?: number;
+}
+
+/** The last address of a block, which the spec gives as its route_target. */
+function lastAddress(range: string, prefix: number): string {
+  const bytes = ipaddr.IPv6.parse(range).toByteArray();
+  for (let bit = prefix; bit < 128; bit++) bytes[bit >> 3]! |= 0x80 >> (bit & 7);
+  return ipaddr.fromByteArray(bytes).toString();
+}
+
+const POOL_PREFIX = 124;
+
+/** The region's pool, routed to all the account's instances there; made on first use. */
+export function ensureIpv6Pool(store: Store, region: string): Ipv6BlockRecord {
+  const existing = store.all<Ipv6BlockRecord>('ipv6_pool').find((p) => p.region === region);
+  if (existing) return existing;
+  const range = ipaddr.IPv6.parse(`2600:3c0${regionIndex(region)}::2:5000:0`).toString();
+  const pool: Ipv6BlockRecord = { range, prefix: POOL_PREFIX, region, route_target: lastAddress(range, POOL_PREFIX) };
+  store.insert('ipv6_pool', range, pool);
+  return pool;
+}
+
+/** A /64 routed to one instance. */
+export function allocateIpv6Range(store: Store, vmId: number, region: string): Ipv6BlockRecord {
+  const n = store.nextId(`ipv6:range:${region}`, 1);
+  const range = ipaddr.IPv6.parse(`2600:3c0${regionIndex(region)}:${(0xe000 + n).toString(16)}::`).toString();
+  const block: Ipv6BlockRecord = { range, prefix: 64, region, route_target: lastAddress(range, 64), _vm_id: vmId };
+  store.insert('ipv6_range', range, block);
+  return block;
 }

@@ -182,7 +182,7 @@ export function pageSizeParam(ctx: Ctx): number {
   return intQuery(ctx, 'page_size', PAGE_SIZE_MAX, PAGE_SIZE_MIN, PAGE_SIZE_MAX);
 }
 
-function andFilters(...filters: (SqlFilter | undefined)[]): SqlFilter | undefined {
+export function andFilters(...filters: (SqlFilter | undefined)[]): SqlFilter | undefined {
   const present = filters.filter((f): f is SqlFilter => f !== undefined);
   if (present.length === 0) return undefined;
   return {

@@ -1,5 +1,113 @@
-import { defineArea } from '../route.js';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { AccountEvent, EventEmit, entityUrl } from '../../model/events.js';
+import { INSTANCE_STATUSES } from '../../model/instances.js';
+import { IssueOpen, ManagedIssue, ManagedService, ServiceStatusChange } from '../../model/managed.js';
+import { defineResource, present, type FieldError } from '../../model/schema.js';
+import { ApiError, forbidden, notFound, unauthorized } from '../errors.js';
+import { emitEvent, type EntityRef, type EventStatus } from '../events.js';
+import { bodyFor, defineArea, mustGet, sendError, type Ctx, type Handler, type Services } from '../route.js';
+import { isoSeconds } from '../time.js';
+import { openIssue, resolveIssue, setServiceStatus } from '../monitoring.js';
+import { acceptBody } from './managed-common.js';
 
+/**
+ * The control interface: how a developer (or a test) makes the provider's side
+ * happen: monitoring issues, service and instance states, arbitrary events.
+ * It lives beside the API roots, not under them, and answers only the control token.
+ */
+
+/** Nothing of the control interface is served under the API roots; mountControl serves it at /__control. */
 export default defineArea('control', () => {});
 
-export function mountControl(_app: import('fastify').FastifyInstance, _services: import('../route.js').Services): void {}
+const PREFIX = '/__control';
+
+const InstanceStatusChange = defineResource('instance_status', {
+  status: { kind: 'enum', title: 'Status', values: INSTANCE_STATUSES, required: true },
+});
+
+function checkControlToken(header: string | undefined, controlToken: string | undefined): void {
+  if (!header) throw unauthorized('The control interface needs "Authorization: Bearer <control token>"');
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!m) throw unauthorized('The Authorization header must be "Bearer <control token>"');
+  const given = Buffer.from(m[1]!);
+  const wanted = Buffer.from(controlToken ?? '');
+  if (wanted.length === 0 || given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw forbidden('That is not the control token');
+}
+
+const missingServices = (ctx: Ctx, ids: unknown): FieldError[] =>
+  Array.isArray(ids)
+    ? ids.flatMap((id, i) =>
+        Number.isInteger(id) && !ctx.store.get('managed_service', id as number) ? [{ field: `services.${i}`, reason: `service ${id} does not exist` }] : [],
+      )
+    : [];
+
+const routes: [method: 'GET' | 'POST', path: string, handler: Handler][] = [
+  ['GET', '/health', () => ({ ok: true })],
+
+  ['POST', '/managed/issues', (ctx) => {
+    const body = acceptBody(ctx, IssueOpen, 'create', undefined, (v) => missingServices(ctx, v.services));
+    const issue = openIssue(ctx.store, [...new Set(body.services as number[])], { label: body.label as string | undefined });
+    return present(ManagedIssue, issue);
+  }],
+  ['POST', '/managed/issues/:id/resolve', (ctx) => {
+    if (!resolveIssue(ctx.store, Number(ctx.params.id))) throw notFound('Issue not found');
+  }],
+  ['POST', '/managed/services/:id/status', (ctx) => {
+    const { id } = mustGet(ctx, 'managed_service', ctx.params.id!, 'Service not found');
+    const body = bodyFor(ctx, ServiceStatusChange, 'create');
+    return present(ManagedService, setServiceStatus(ctx.store, id as number, body.status as never)!);
+  }],
+
+  ['POST', '/vm/instances/:id/status', (ctx) => {
+    const vm = mustGet(ctx, 'vm', ctx.params.id!, 'Instance not found');
+    const { status } = bodyFor(ctx, InstanceStatusChange, 'create');
+    ctx.store.put('vm', vm.id as number, { ...vm, status, updated: isoSeconds(Date.now()) });
+    return { id: vm.id, status };
+  }],
+
+  ['POST', '/events', (ctx) => {
+    const body = bodyFor(ctx, EventEmit, 'create');
+    const entity = body.entity as Omit<EntityRef, 'url'> & { url?: string } | null;
+    const event = emitEvent(ctx.store, {
+      action: body.action as string,
+      entity: entity && { ...entity, url: entity.url ?? entityUrl(entity.type, entity.id) },
+      status: body.status as EventStatus | undefined,
+      message: body.message as string | null | undefined,
+    });
+    return present(AccountEvent, event);
+  }],
+];
+
+/** Serves the control interface: same error shape, one transaction per request, due simulation jobs first. */
+export function mountControl(app: FastifyInstance, services: Services): void {
+  for (const [method, path, handler] of routes) {
+    app.route({
+      method,
+      url: PREFIX + path,
+      handler: async (req, reply) => {
+        const ctx: Ctx = {
+          req,
+          reply,
+          store: services.store,
+          sim: services.sim,
+          services,
+          auth: null,
+          params: (req.params ?? {}) as Record<string, string>,
+          query: (req.query ?? {}) as Record<string, unknown>,
+          body: req.body,
+        };
+        try {
+          checkControlToken(req.headers.authorization, services.controlToken);
+          if (Object.values(ctx.params).some((v) => !/^\d{1,15}$/.test(v))) throw notFound();
+          services.sim.runDue();
+          const result = services.store.tx(() => handler(ctx));
+          return reply.send(result === undefined ? {} : result);
+        } catch (err) {
+          if (err instanceof ApiError) return sendError(reply, err);
+          throw err;
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,145 @@
+import { request, type Dispatcher } from 'undici';
+import { ApiError, httpError } from './errors.js';
+import { checkPage, type Page } from './pages.js';
+
+export type Root = 'base' | 'beta';
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface ClientOptions {
+  /** The version 4 root, e.g. http://127.0.0.1:8484/v4. */
+  baseUrl: string;
+  /** The beta root; firewall paths live there. */
+  betaUrl: string;
+  token: string;
+  timeoutMs?: number;
+  /** Waits before each retry of a GET; its length is the number of retries. */
+  retryDelaysMs?: number[];
+  dispatcher?: Dispatcher;
+}
+
+export interface RequestOptions {
+  root?: Root;
+  query?: Query;
+  body?: unknown;
+  /** Sent as the X-Filter header. */
+  filter?: unknown;
+}
+
+export interface PageOptions {
+  root?: Root;
+  page?: number;
+  pageSize?: number;
+  filter?: unknown;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const jitter = (ms: number) => ms + Math.floor(Math.random() * ms * 0.25);
+const MAX_RETRY_AFTER_MS = 30_000;
+
+/** HTTP/JSON client for the API: bearer auth, timeouts, and retries for GETs only. */
+export class ApiClient {
+  readonly baseUrl: string;
+  readonly betaUrl: string;
+  private readonly token: string;
+  private readonly timeoutMs: number;
+  private readonly retryDelaysMs: number[];
+  private readonly dispatcher?: Dispatcher;
+
+  constructor(opts: ClientOptions) {
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+    this.betaUrl = opts.betaUrl.replace(/\/+$/, '');
+    this.token = opts.token;
+    this.timeoutMs = opts.timeoutMs ?? 15_000;
+    this.retryDelaysMs = opts.retryDelaysMs ?? [200, 400, 800];
+    this.dispatcher = opts.dispatcher;
+  }
+
+  /** The first characters of the token, enough to find it in GET /profile/tokens. */
+  get tokenPrefix(): string {
+    return this.token.slice(0, 16);
+  }
+
+  get<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    return this.request<T>('GET', path, opts);
+  }
+  post<T>(path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+    return this.request<T>('POST', path, { ...opts, body });
+  }
+  put<T>(path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+    return this.request<T>('PUT', path, { ...opts, body });
+  }
+  delete<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    return this.request<T>('DELETE', path, opts);
+  }
+
+  /** One page of a paginated list, its envelope checked. */
+  async page<T>(path: string, opts: PageOptions = {}): Promise<Page<T>> {
+    const body = await this.get<unknown>(path, { root: opts.root, filter: opts.filter, query: { page: opts.page, page_size: opts.pageSize } });
+    return checkPage<T>(body, `GET ${path}`);
+  }
+
+  /** POST, PUT and DELETE are never retried: the first attempt may have been applied. */
+  async request<T>(method: Dispatcher.HttpMethod, path: string, opts: RequestOptions = {}): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return (await this.once(method, path, opts)) as T;
+      } catch (err) {
+        const delay = this.retryDelaysMs[attempt];
+        if (method !== 'GET' || !(err instanceof ApiError) || !err.retryable || delay === undefined) throw err;
+        await sleep(err.retryAfterMs !== undefined ? Math.min(err.retryAfterMs, MAX_RETRY_AFTER_MS) : jitter(delay));
+      }
+    }
+  }
+
+  url(path: string, root: Root = 'base', query?: Query): string {
+    const url = new URL((root === 'beta' ? this.betaUrl : this.baseUrl) + path);
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    return url.toString();
+  }
+
+  private async once(method: Dispatcher.HttpMethod, path: string, opts: RequestOptions): Promise<unknown> {
+    const what = `${method} ${path}`;
+    const headers: Record<string, string> = { authorization: `Bearer ${this.token}`, accept: 'application/json' };
+    if (opts.filter !== undefined) headers['x-filter'] = JSON.stringify(opts.filter);
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    const url = this.url(path, opts.root, opts.query);
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), this.timeoutMs);
+    let status: number;
+    let text: string;
+    let retryAfter: string | string[] | undefined;
+    try {
+      const res = await request(url, {
+        method,
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: abort.signal,
+        dispatcher: this.dispatcher,
+      });
+      status = res.statusCode;
+      retryAfter = res.headers['retry-after'];
+      text = await res.body.text();
+    } catch (err) {
+      if (abort.signal.aborted) throw new ApiError('timeout', `${what} timed out after ${this.timeoutMs / 1000} s`);
+      const code = (err as { code?: string }).code;
+      throw new ApiError('network', `Cannot reach ${new URL(url).host}${code ? ` (${code})` : ''}`);
+    } finally {
+      clearTimeout(timer);
+    }
+    let body: unknown;
+    let parsed = true;
+    try {
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = false;
+    }
+    if (status >= 400) {
+      const err = httpError(status, what, parsed ? body : undefined);
+      const seconds = Number(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
+      if (status === 429 && retryAfter !== undefined && Number.isFinite(seconds) && seconds >= 0) err.retryAfterMs = seconds * 1000;
+      throw err;
+    }
+    if (!parsed) throw new ApiError('shape', `The response to ${what} is not valid JSON`, status);
+    return body;
+  }
+}

@@ -1,0 +1,42 @@
+import type { ApiClient } from './client.js';
+import { fetchAllPages } from './pages.js';
+
+/** Typed endpoint functions of one area: the pattern every src/api/<area>.ts follows. */
+
+export interface Region {
+  id: string;
+  country: string;
+  capabilities: string[];
+  status: 'ok' | 'outage';
+  resolvers: { ipv4: string; ipv6: string };
+}
+
+export interface InstanceType {
+  id: string;
+  label: string;
+  class: string;
+  vcpus: number;
+  memory: number;
+  disk: number;
+  transfer: number;
+  network_out: number;
+  gpus: number;
+  price: { hourly: number; monthly: number };
+  successor: string | null;
+}
+
+export const REGIONS_PATH = '/regions';
+export const TYPES_PATH = '/vm/types';
+
+export const listRegions = (client: ApiClient) => fetchAllPages<Region>(client, REGIONS_PATH);
+export const getRegion = (client: ApiClient, id: string) => client.get<Region>(`${REGIONS_PATH}/${encodeURIComponent(id)}`);
+export const listTypes = (client: ApiClient) => fetchAllPages<InstanceType>(client, TYPES_PATH);
+
+/** Region choices for forms (create instance, load balancer, ...). */
+export async function regionChoices(client: ApiClient) {
+  return (await listRegions(client)).map((r) => ({ value: r.id, label: `${r.id} (${r.country})${r.status === 'ok' ? '' : ` ${r.status}`}` }));
+}
+
+export async function typeChoices(client: ApiClient) {
+  return (await listTypes(client)).map((t) => ({ value: t.id, label: `${t.id}  ${t.label}  $${t.price.monthly}/mo` }));
+}

@@ -1,0 +1,57 @@
+import { createContext, useContext } from 'react';
+import type { ApiClient } from '../api/client.js';
+import { createDataStore, type DataStore } from '../store/data.js';
+import { createNavStore, type NavStore } from '../store/nav.js';
+import { createSessionStore, type SessionInit, type SessionStore } from '../store/session.js';
+import { createUiStore, type UiStore } from '../store/ui.js';
+import { createViewsStore, type ViewsStore } from '../store/views.js';
+import { KeyRouter } from './key-router.js';
+import { ScreenRegistry, type ScreenDef } from './screen.js';
+
+/** Everything a screen reaches through useApp(): one instance per running app (and per test). */
+export interface AppContextValue {
+  client: ApiClient;
+  data: DataStore;
+  session: SessionStore;
+  nav: NavStore;
+  ui: UiStore;
+  views: ViewsStore;
+  router: KeyRouter;
+  screens: ScreenRegistry;
+  quit(): void;
+}
+
+export interface AppContextOptions {
+  client: ApiClient;
+  session: SessionInit;
+  screens: ScreenDef[];
+  /** The first screen (the root of the nav stack). */
+  root?: string;
+  rows?: number;
+  cols?: number;
+  quit?: () => void;
+}
+
+export function createAppContext(opts: AppContextOptions): AppContextValue {
+  const session = createSessionStore(opts.session);
+  const ui = createUiStore(opts.rows ?? 24, opts.cols ?? 80);
+  return {
+    client: opts.client,
+    session,
+    ui,
+    data: createDataStore({ client: opts.client, onLoaded: () => session.setState({ lastRefresh: Date.now() }) }),
+    nav: createNavStore(opts.root ?? 'home'),
+    views: createViewsStore(),
+    router: new KeyRouter((layers) => ui.setState({ layers })),
+    screens: new ScreenRegistry(opts.screens),
+    quit: opts.quit ?? (() => {}),
+  };
+}
+
+export const AppContext = createContext<AppContextValue | null>(null);
+
+export function useApp(): AppContextValue {
+  const ctx = useContext(AppContext);
+  if (!ctx) throw new Error('useApp() outside <AppContext.Provider>');
+  return ctx;
+}

@@ -1,0 +1,64 @@
+import type { CommandId } from './keymap.js';
+import type { KeyEvent } from './keys.js';
+
+/** What the footer and help know about a layer of key handling. */
+export interface LayerInfo {
+  id: number;
+  priority: number;
+  /** Heading in the help overlay. */
+  title: string;
+  /** Commands this layer handles right now, in keymap order of the caller. */
+  commands: CommandId[];
+  /** Commands shown dimmed with a note (e.g. a scope the token lacks). */
+  marks: Partial<Record<CommandId, string>>;
+  /** Swallows every key it does not handle, so lower layers never see them. */
+  modal: boolean;
+}
+
+export interface Layer extends LayerInfo {
+  handle(ev: KeyEvent): boolean;
+}
+
+/**
+ * Routes each keypress to the topmost layer (highest priority, then latest)
+ * that handles it. Overlays sit above screens, screens above the global keys.
+ */
+export class KeyRouter {
+  private layers: (Layer & { seq: number })[] = [];
+  private seq = 0;
+  private nextId = 1;
+
+  constructor(private readonly onChange: (layers: LayerInfo[]) => void = () => {}) {}
+
+  add(layer: Omit<Layer, 'id'>): () => void {
+    const entry = { ...layer, id: this.nextId++, seq: this.seq++ };
+    this.layers.push(entry);
+    this.layers.sort((a, b) => b.priority - a.priority || b.seq - a.seq);
+    this.publish();
+    return () => {
+      this.layers = this.layers.filter((l) => l !== entry);
+      this.publish();
+    };
+  }
+
+  dispatch(ev: KeyEvent): boolean {
+    for (const layer of [...this.layers]) {
+      if (layer.handle(ev)) return true;
+    }
+    return false;
+  }
+
+  private publish() {
+    this.onChange(this.layers.map(({ id, priority, title, commands, marks, modal }) => ({ id, priority, title, commands, marks, modal })));
+  }
+}
+
+/** Layer priorities: higher gets keys first. */
+export const PRIORITY = {
+  global: 0,
+  screen: 10,
+  view: 20,
+  dialog: 30,
+  nested: 40,
+  app: 50,
+} as const;

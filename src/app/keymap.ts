@@ -1,0 +1,81 @@
+/**
+ * The one keymap: every key the app reacts to is bound here to a named
+ * command. Handlers, the footer and the help overlay all read this table, so
+ * a key shown is a key that works. Key names are those of `keyName()` in
+ * keys.ts: a printable character ('j', 'G', ':'), or return, escape, tab,
+ * shift+tab, space, up, down, left, right, pageup, pagedown, home, end,
+ * backspace, ctrl+<letter>.
+ */
+export interface CommandSpec {
+  keys: readonly string[];
+  /** Short word for the footer. */
+  label: string;
+  /** Sentence for the help overlay. */
+  help: string;
+  /** Changes something: hidden and refused under --read-only. */
+  mutation?: boolean;
+  /** Listed in help but not in the footer (obvious or too frequent). */
+  quiet?: boolean;
+}
+
+export const KEYMAP = {
+  // Everywhere, below every view.
+  quit: { keys: ['q', 'ctrl+c'], label: 'quit', help: 'Quit (Ctrl-C works even while typing)' },
+  command: { keys: [':'], label: 'jump', help: 'Command line: jump to an area by name or alias; Tab completes' },
+  help: { keys: ['?'], label: 'help', help: 'Show the keys of the current view' },
+  back: { keys: ['escape'], label: 'back', help: 'Back one level; closes an overlay first' },
+
+  // Moving in lists and scrollable views.
+  up: { keys: ['up', 'k'], label: 'up', help: 'Move up', quiet: true },
+  down: { keys: ['down', 'j'], label: 'down', help: 'Move down', quiet: true },
+  pageUp: { keys: ['pageup', 'ctrl+b'], label: 'page up', help: 'Page up', quiet: true },
+  pageDown: { keys: ['pagedown', 'ctrl+f'], label: 'page down', help: 'Page down', quiet: true },
+  top: { keys: ['g', 'home'], label: 'top', help: 'Go to the first line', quiet: true },
+  bottom: { keys: ['G', 'end'], label: 'bottom', help: 'Go to the last line', quiet: true },
+
+  // Resource lists.
+  open: { keys: ['return'], label: 'open', help: 'Open the selected item: drill in, or show its detail' },
+  detail: { keys: ['d'], label: 'detail', help: 'Show the full record' },
+  json: { keys: ['y'], label: 'json', help: 'Show the raw JSON of the record' },
+  filter: { keys: ['/'], label: 'filter', help: 'Filter the list (live, any visible column); Esc clears' },
+  sort: { keys: ['s'], label: 'sort', help: 'Sort by the next column (none, then each column in turn)' },
+  reverse: { keys: ['S'], label: 'reverse', help: 'Reverse the sort order' },
+  refresh: { keys: ['r'], label: 'refresh', help: 'Fetch the view again now' },
+  create: { keys: ['c'], label: 'create', help: 'Create a new item', mutation: true },
+  edit: { keys: ['e'], label: 'edit', help: 'Edit the selected item', mutation: true },
+  delete: { keys: ['ctrl+d'], label: 'delete', help: 'Delete the selected item', mutation: true },
+  actions: { keys: ['a'], label: 'actions', help: 'Actions on the selected item' },
+
+  // Typing a filter.
+  applyFilter: { keys: ['return'], label: 'keep', help: 'Keep the filter and return to the list' },
+  clearFilter: { keys: ['escape'], label: 'clear', help: 'Clear the filter' },
+
+  // Forms.
+  nextField: { keys: ['tab', 'down'], label: 'next', help: 'Next field' },
+  prevField: { keys: ['shift+tab', 'up'], label: 'prev', help: 'Previous field' },
+  change: { keys: ['left', 'right', 'space'], label: 'change', help: 'Change a choice or toggle a switch', quiet: true },
+  pick: { keys: ['return'], label: 'pick/submit', help: 'Pick from a list (choices), next field, or submit on the submit row' },
+  submit: { keys: ['ctrl+s'], label: 'submit', help: 'Submit the form' },
+  reveal: { keys: ['ctrl+r'], label: 'reveal', help: 'Show or hide secret fields' },
+  cancel: { keys: ['escape'], label: 'cancel', help: 'Cancel (asks before discarding edits)' },
+
+  // Menus and dialogs.
+  select: { keys: ['return'], label: 'select', help: 'Choose the highlighted entry' },
+  close: { keys: ['escape'], label: 'close', help: 'Close' },
+  switchButton: { keys: ['left', 'right', 'tab', 'shift+tab'], label: 'switch', help: 'Move between the buttons' },
+  press: { keys: ['return'], label: 'press', help: 'Press the highlighted button (Cancel unless you moved)' },
+  acknowledge: { keys: ['return'], label: 'done', help: 'I have copied it; close' },
+
+  // The command line.
+  complete: { keys: ['tab'], label: 'complete', help: 'Complete the name; again to cycle the candidates' },
+  go: { keys: ['return'], label: 'go', help: 'Jump to the area' },
+} as const satisfies Record<string, CommandSpec>;
+
+export type CommandId = keyof typeof KEYMAP;
+
+export const commandSpec = (id: CommandId): CommandSpec => KEYMAP[id];
+
+/** The commands a key name triggers, in table order. */
+export function commandsForKey(name: string): CommandId[] {
+  return (Object.keys(KEYMAP) as CommandId[]).filter((id) => (KEYMAP[id].keys as readonly string[]).includes(name));
+}

@@ -1,0 +1,162 @@
+import type { ComponentType } from 'react';
+import type { ApiClient, Root } from '../api/client.js';
+import type { MessageKind } from '../store/session.js';
+import type { NavEntry, Params } from '../store/nav.js';
+import type { FormSpec } from '../components/form/types.js';
+
+/** What list specs' callbacks (actions, forms, loaders) get to work with. */
+export interface ScreenCtx {
+  client: ApiClient;
+  /** The params of this screen's nav entry. */
+  params: Params;
+  /** Refetch (or drop) every cached list under these API paths. */
+  invalidate(...prefixes: string[]): void;
+  notify(text: string, kind?: MessageKind): void;
+  push(screen: string, params?: Params, label?: string): void;
+}
+
+export interface Column<R> {
+  /** Field name (dotted for nested); the cell shows row[key] unless `format` says otherwise. */
+  key: string;
+  title: string;
+  /** Fixed width in characters; columns without one share the rest by `flex` (default 1). */
+  width?: number;
+  flex?: number;
+  align?: 'left' | 'right';
+  format?: (row: R) => string;
+  /** Ink color name for the cell (status columns); ignored under NO_COLOR. */
+  color?: (row: R) => string | undefined;
+  /** Sort key when it differs from the shown text (sizes, dates). */
+  sortValue?: (row: R) => string | number;
+}
+
+export interface DetailSpec<R> {
+  /** Sections of fields (dotted paths allowed); without them every field, flattened. */
+  sections?: { title: string; fields: string[] }[];
+  /** Fetch the full record when the list's rows are partial. */
+  fetch?: (row: R, ctx: ScreenCtx) => Promise<unknown>;
+}
+
+/** A message for the message line, or a secret shown once in full. */
+export type ActionResult = string | void | { message?: string; secret?: { title: string; value: string; note?: string } };
+
+export interface ActionSpec<R> {
+  id: string;
+  label: string;
+  /** Shortcut letter inside the actions menu. */
+  key?: string;
+  /** Scope the API asks for; the menu marks the action when the token lacks it. */
+  scope?: string;
+  /** Changes nothing: stays available under --read-only. */
+  safe?: boolean;
+  destructive?: boolean;
+  /** Ask first, with this text. */
+  confirm?: string | ((row: R) => string);
+  /** Irreversible: the user types the item's label to confirm. */
+  typeToConfirm?: boolean;
+  /** Only offered for rows where it applies. */
+  when?: (row: R) => boolean;
+  /** Collects a body first; the form's submit performs the action. */
+  form?: FormSpec<R>;
+  run?: (row: R, ctx: ScreenCtx) => Promise<ActionResult>;
+  /** API paths whose lists change; the list's own path is always refetched. */
+  invalidates?: (row: R, params: Params) => string[];
+}
+
+export interface DeleteSpec<R> {
+  confirm?: (row: R) => string;
+  typeToConfirm?: boolean;
+  scope?: string;
+  submit: (row: R, ctx: ScreenCtx) => Promise<unknown>;
+  invalidates?: (row: R, params: Params) => string[];
+}
+
+export interface ListSpec<R> {
+  /** API path of the paged list; a function of the nav params for nested lists. */
+  path: string | ((p: Params) => string);
+  root?: Root;
+  /** Server-side X-Filter sent with every page. */
+  filter?: (p: Params) => unknown;
+  /** For lists that are not paged (backups) or paged by marker (objects). */
+  load?: (client: ApiClient, p: Params) => Promise<R[]>;
+  columns: Column<R>[];
+  /** Identity of a row, to keep the selection across refreshes; default String(row.id). */
+  rowKey?: (row: R) => string;
+  /** Name of a row for breadcrumbs and confirmations; default row.label, else the key. */
+  label?: (row: R) => string;
+  /** Scope that create, edit, delete and actions need unless they name their own. */
+  writeScope?: string;
+  detail?: DetailSpec<R>;
+  /** Enter: the screen to push for a row; without it Enter shows the detail. */
+  drill?: (row: R, p: Params) => { screen: string; params?: Params } | undefined;
+  actions?: ActionSpec<R>[];
+  create?: FormSpec<R>;
+  edit?: FormSpec<R>;
+  delete?: DeleteSpec<R>;
+  /** Shown when the list is empty. */
+  empty?: string;
+}
+
+export interface ScreenProps {
+  entry: NavEntry;
+  width: number;
+  height: number;
+}
+
+export interface ScreenDef<R = any> {
+  id: string;
+  title: string;
+  /** More names for the `:` command line. */
+  aliases?: string[];
+  /** Nav params the screen needs; such screens are reached by drilling, not by `:`. */
+  params?: string[];
+  /** One line for the home view. */
+  description?: string;
+  /** Listed on the home view with its count (default: screens without params). */
+  home?: boolean;
+  /** How home counts it; list screens count their path's `results` by default. */
+  count?: (client: ApiClient) => Promise<number>;
+  /** The declarative resource list; or `component` for anything else. */
+  list?: ListSpec<R>;
+  component?: ComponentType<ScreenProps>;
+}
+
+/** Helps TypeScript infer the row type of a list screen from its columns' callbacks. */
+export const defineScreen = <R>(def: ScreenDef<R>): ScreenDef<R> => def;
+
+export const listPath = (spec: ListSpec<unknown>, params: Params) => (typeof spec.path === 'function' ? spec.path(params) : spec.path);
+
+export class ScreenRegistry {
+  private readonly byName = new Map<string, ScreenDef>();
+
+  constructor(readonly all: ScreenDef[]) {
+    for (const def of all) {
+      for (const name of [def.id, ...(def.aliases ?? [])]) {
+        if (this.byName.has(name)) throw new Error(`Screen name "${name}" is used twice`);
+        this.byName.set(name, def);
+      }
+    }
+  }
+
+  get(id: string): ScreenDef {
+    const def = this.byName.get(id);
+    if (!def) throw new Error(`No screen "${id}"`);
+    return def;
+  }
+
+  /** A screen `:` can jump to, by id or alias. */
+  find(name: string): ScreenDef | undefined {
+    const def = this.byName.get(name.trim().toLowerCase());
+    return def && !def.params?.length ? def : undefined;
+  }
+
+  /** Every name `:` accepts, ids first. */
+  names(): string[] {
+    const jumpable = this.all.filter((d) => !d.params?.length);
+    return [...jumpable.map((d) => d.id), ...jumpable.flatMap((d) => d.aliases ?? [])];
+  }
+
+  homeScreens(): ScreenDef[] {
+    return this.all.filter((d) => d.home ?? !d.params?.length);
+  }
+}

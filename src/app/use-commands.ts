@@ -1,0 +1,59 @@
+import { useLayoutEffect, useRef } from 'react';
+import { KEYMAP, commandsForKey, type CommandId } from './keymap.js';
+import type { KeyEvent } from './keys.js';
+import { useApp } from './context.js';
+
+/** A handler per command; a falsy entry means "not available here" (not shown, key not taken). */
+export type CommandHandlers = Partial<Record<CommandId, (() => void) | false | null | undefined>>;
+
+export interface LayerOptions {
+  priority: number;
+  title: string;
+  active?: boolean;
+  /** Swallow every key this layer does not handle. */
+  modal?: boolean;
+  /** Keys no command matched: text input and the like; true when handled. */
+  fallback?: (ev: KeyEvent) => boolean;
+  /** Commands shown dimmed with this note. */
+  marks?: Partial<Record<CommandId, string>>;
+}
+
+/**
+ * Binds named commands of the keymap for as long as the component is mounted.
+ * Handlers should read state with store.getState(): several keys can arrive
+ * before the next render, and a closure over render-time state would miss
+ * the earlier ones. Registration happens in a layout effect so a layer opened
+ * by one key already receives the next.
+ */
+export function useCommands(handlers: CommandHandlers, opts: LayerOptions): void {
+  const { router, session } = useApp();
+  const latest = useRef({ handlers, opts });
+  latest.current = { handlers, opts };
+  const ids = (Object.keys(handlers) as CommandId[]).filter((id) => handlers[id]);
+  const marks = opts.marks ?? {};
+  const signature = `${ids.join(',')}|${JSON.stringify(marks)}`;
+
+  useLayoutEffect(() => {
+    if (opts.active === false) return;
+    return router.add({
+      priority: opts.priority,
+      title: opts.title,
+      modal: opts.modal ?? false,
+      commands: ids,
+      marks,
+      handle: (ev) => {
+        const { handlers: hs, opts: o } = latest.current;
+        for (const id of commandsForKey(ev.name)) {
+          const run = hs[id];
+          if (!run) continue;
+          if ((KEYMAP[id] as { mutation?: boolean }).mutation && session.getState().readOnly) {
+            session.getState().notify(`Read-only mode: ${KEYMAP[id].label} is disabled`, 'error');
+          } else run();
+          return true;
+        }
+        return o.fallback?.(ev) ?? o.modal ?? false;
+      },
+    });
+    // The signature stands for ids and marks, which are new objects each render.
+  }, [router, session, signature, opts.active, opts.priority, opts.title, opts.modal]);
+}

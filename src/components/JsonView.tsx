@@ -1,0 +1,18 @@
+import { useMemo } from 'react';
+import { Text } from 'ink';
+import { wrapLine } from './cells.js';
+import { ScrollView } from './ScrollView.js';
+
+interface Props {
+  title: string;
+  value: unknown;
+  width: number;
+  height: number;
+  onClose: () => void;
+}
+
+/** The raw record, pretty-printed and scrollable. */
+export function JsonView({ title, value, width, height, onClose }: Props) {
+  const lines = useMemo(() => (JSON.stringify(value, null, 2) ?? 'undefined').split('\n').flatMap((l) => wrapLine(l, width)), [value, width]);
+  return <ScrollView title={title} items={lines} height={height} onClose={onClose} render={(line) => <Text wrap="truncate-end">{line}</Text>} />;
+}

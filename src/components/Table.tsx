@@ -1,0 +1,56 @@
+import { useMemo, useRef } from 'react';
+import { Box, Text } from 'ink';
+import type { Column } from '../app/screen.js';
+import { plain } from '../app/style.js';
+import { fit } from './cells.js';
+import { cellText, layoutColumns } from './table-layout.js';
+import { windowStart } from './window.js';
+
+interface Props<R> {
+  columns: Column<R>[];
+  rows: readonly R[];
+  selected: number;
+  /** Lines available, the header included. */
+  height: number;
+  width: number;
+  sortCol?: number | null;
+  sortDesc?: boolean;
+}
+
+const GUTTER = 2;
+
+/** A windowed table: only the rows in view are formatted and rendered, whatever the list's length. */
+export function Table<R>({ columns, rows, selected, height, width, sortCol, sortDesc }: Props<R>) {
+  const start = useRef(0);
+  const body = Math.max(1, height - 1);
+  start.current = windowStart(start.current, selected, body, rows.length);
+  const widths = useMemo(() => layoutColumns(columns as Column<unknown>[], width - GUTTER), [columns, width]);
+  const header = columns.map((c, i) => fit(c.title + (sortCol === i ? (sortDesc ? ' ▼' : ' ▲') : ''), widths[i]!, c.align)).join(' ');
+  const marker = plain() ? '>' : '›';
+  const visible = rows.slice(start.current, start.current + body);
+  return (
+    <Box flexDirection="column" height={height} overflow="hidden">
+      <Text bold wrap="truncate-end">{' '.repeat(GUTTER) + header}</Text>
+      {visible.map((row, i) => {
+        const index = start.current + i;
+        const isSelected = index === selected;
+        return (
+          <Text key={index} inverse={isSelected} wrap="truncate-end">
+            {isSelected ? `${marker} ` : '  '}
+            {columns.map((c, ci) => {
+              const text = fit(cellText(c, row), widths[ci]!, c.align) + (ci < columns.length - 1 ? ' ' : '');
+              const color = c.color?.(row);
+              return color ? (
+                <Text key={ci} color={color}>
+                  {text}
+                </Text>
+              ) : (
+                text
+              );
+            })}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,42 @@
+import { createStore } from 'zustand/vanilla';
+
+/** What a list shows over itself; one at a time, Esc closes it. */
+export type Overlay =
+  | { kind: 'detail'; key: string }
+  | { kind: 'json'; key: string }
+  | { kind: 'menu'; key: string }
+  | { kind: 'confirm'; action: string; key: string }
+  | { kind: 'form'; form: string; key?: string }
+  | { kind: 'secret'; title: string; value: string; note?: string };
+
+/** The state of one list on the nav stack, kept so Esc back returns to the same row. */
+export interface ListView {
+  selectedKey?: string;
+  selectedIndex: number;
+  /** Index into the columns; null: the server's order. */
+  sortCol: number | null;
+  sortDesc: boolean;
+  filter: string;
+  filterCursor: number;
+  /** Typing into the filter. */
+  filtering: boolean;
+  overlay: Overlay | null;
+}
+
+export const DEFAULT_VIEW: ListView = { selectedIndex: 0, sortCol: null, sortDesc: false, filter: '', filterCursor: 0, filtering: false, overlay: null };
+
+export interface ViewsState {
+  views: Record<number, ListView>;
+  get(entry: number): ListView;
+  update(entry: number, patch: Partial<ListView>): void;
+}
+
+export function createViewsStore() {
+  return createStore<ViewsState>()((set, get) => ({
+    views: {},
+    get: (entry) => get().views[entry] ?? DEFAULT_VIEW,
+    update: (entry, patch) => set((s) => ({ views: { ...s.views, [entry]: { ...(s.views[entry] ?? DEFAULT_VIEW), ...patch } } })),
+  }));
+}
+
+export type ViewsStore = ReturnType<typeof createViewsStore>;
