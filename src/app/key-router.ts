@@ -1,6 +1,8 @@
 import type { CommandId } from './keymap.js';
 import type { KeyEvent } from './keys.js';
 
+export type Modal = false | 'screen' | 'full';
+
 /** What the footer and help know about a layer of key handling. */
 export interface LayerInfo {
   id: number;
@@ -11,8 +13,12 @@ export interface LayerInfo {
   commands: CommandId[];
   /** Commands shown dimmed with a note (e.g. a scope the token lacks). */
   marks: Partial<Record<CommandId, string>>;
-  /** Swallows every key it does not handle, so lower layers never see them. */
-  modal: boolean;
+  /**
+   * Keys this layer leaves: false passes them down; 'screen' passes them only
+   * to the global keys (a detail view over a list); 'full' swallows them
+   * (dialogs, forms).
+   */
+  modal: Modal;
 }
 
 export interface Layer extends LayerInfo {
@@ -42,8 +48,12 @@ export class KeyRouter {
   }
 
   dispatch(ev: KeyEvent): boolean {
+    let globalOnly = false;
     for (const layer of [...this.layers]) {
+      if (globalOnly && layer.priority !== PRIORITY.global) continue;
       if (layer.handle(ev)) return true;
+      if (layer.modal === 'full') return true;
+      if (layer.modal === 'screen') globalOnly = true;
     }
     return false;
   }

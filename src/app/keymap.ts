@@ -44,7 +44,7 @@ export const KEYMAP = {
   create: { keys: ['c'], label: 'create', help: 'Create a new item', mutation: true },
   edit: { keys: ['e'], label: 'edit', help: 'Edit the selected item', mutation: true },
   delete: { keys: ['ctrl+d'], label: 'delete', help: 'Delete the selected item', mutation: true },
-  actions: { keys: ['a'], label: 'actions', help: 'Actions on the selected item' },
+  actions: { keys: ['a'], label: 'actions', help: 'Actions on the selected item', mutation: true },
 
   // Typing a filter.
   applyFilter: { keys: ['return'], label: 'keep', help: 'Keep the filter and return to the list' },
@@ -53,7 +53,8 @@ export const KEYMAP = {
   // Forms.
   nextField: { keys: ['tab', 'down'], label: 'next', help: 'Next field' },
   prevField: { keys: ['shift+tab', 'up'], label: 'prev', help: 'Previous field' },
-  change: { keys: ['left', 'right', 'space'], label: 'change', help: 'Change a choice or toggle a switch', quiet: true },
+  choicePrev: { keys: ['left'], label: 'change', help: 'Previous choice, or toggle a switch', quiet: true },
+  choiceNext: { keys: ['right', 'space'], label: 'change', help: 'Next choice, or toggle a switch' },
   pick: { keys: ['return'], label: 'pick/submit', help: 'Pick from a list (choices), next field, or submit on the submit row' },
   submit: { keys: ['ctrl+s'], label: 'submit', help: 'Submit the form' },
   reveal: { keys: ['ctrl+r'], label: 'reveal', help: 'Show or hide secret fields' },

@@ -47,8 +47,6 @@ export interface ActionSpec<R> {
   key?: string;
   /** Scope the API asks for; the menu marks the action when the token lacks it. */
   scope?: string;
-  /** Changes nothing: stays available under --read-only. */
-  safe?: boolean;
   destructive?: boolean;
   /** Ask first, with this text. */
   confirm?: string | ((row: R) => string);

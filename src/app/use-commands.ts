@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { KEYMAP, commandsForKey, type CommandId } from './keymap.js';
 import type { KeyEvent } from './keys.js';
 import { useApp } from './context.js';
+import type { Modal } from './key-router.js';
 
 /** A handler per command; a falsy entry means "not available here" (not shown, key not taken). */
 export type CommandHandlers = Partial<Record<CommandId, (() => void) | false | null | undefined>>;
@@ -10,8 +11,10 @@ export interface LayerOptions {
   priority: number;
   title: string;
   active?: boolean;
-  /** Swallow every key this layer does not handle. */
-  modal?: boolean;
+  /** What happens to keys this layer does not handle; see Modal. */
+  modal?: Modal;
+  /** Sees each key before the commands do (a focused text field takes ←, →, space); true when handled. */
+  capture?: (ev: KeyEvent) => boolean;
   /** Keys no command matched: text input and the like; true when handled. */
   fallback?: (ev: KeyEvent) => boolean;
   /** Commands shown dimmed with this note. */
@@ -43,6 +46,7 @@ export function useCommands(handlers: CommandHandlers, opts: LayerOptions): void
       marks,
       handle: (ev) => {
         const { handlers: hs, opts: o } = latest.current;
+        if (o.capture?.(ev)) return true;
         for (const id of commandsForKey(ev.name)) {
           const run = hs[id];
           if (!run) continue;
@@ -51,7 +55,7 @@ export function useCommands(handlers: CommandHandlers, opts: LayerOptions): void
           } else run();
           return true;
         }
-        return o.fallback?.(ev) ?? o.modal ?? false;
+        return o.fallback?.(ev) ?? false;
       },
     });
     // The signature stands for ids and marks, which are new objects each render.

@@ -47,7 +47,7 @@ export function ConfirmDialog({ title, message, confirmLabel, destructive, typeT
     {
       priority,
       title: 'Confirm',
-      modal: true,
+      modal: 'full',
       fallback: (ev) => {
         if (typeToConfirm === undefined) return true;
         const next = editText(store.getState().typed, ev);

@@ -50,7 +50,7 @@ export function Menu({ title, items, onSelect, onClose, width, height, initial =
     {
       priority,
       title,
-      modal: true,
+      modal: 'full',
       fallback: (ev) => {
         const hit = items.find((it) => it.key && it.key === ev.text);
         if (hit) onSelect(hit);

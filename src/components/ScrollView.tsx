@@ -31,7 +31,7 @@ export function ScrollView<T>({ title, items, render, height, onClose, priority 
       bottom: () => scroll(items.length),
       back: onClose,
     },
-    { priority, title },
+    { priority, title, modal: 'screen' },
   );
   const first = Math.min(top, maxTop);
   const position = items.length > body ? `  ${first + 1}-${Math.min(items.length, first + body)} of ${items.length}` : '';

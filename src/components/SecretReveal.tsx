@@ -13,7 +13,7 @@ interface Props {
 
 /** A secret the API returns once (a new token, key secret, two-factor secret), shown in full until acknowledged. */
 export function SecretReveal({ title, value, note, onDone, width }: Props) {
-  useCommands({ acknowledge: onDone }, { priority: PRIORITY.nested, title, modal: true });
+  useCommands({ acknowledge: onDone }, { priority: PRIORITY.nested, title, modal: 'full' });
   return (
     <Dialog title={title} width={width} color="yellow">
       <Text color="yellow" wrap="wrap">

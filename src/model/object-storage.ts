@@ -7,7 +7,7 @@ export type ObjectAcl = (typeof OBJECT_ACLS)[number];
 
 export const PRESIGN_METHODS = ['GET', 'PUT', 'POST', 'DELETE'] as const;
 /** Methods whose pre-signed request carries no body, so no content type has to be signed. */
-export const BODYLESS_METHODS: readonly string[] = ['GET', 'DELETE'];
+const BODYLESS_METHODS: readonly string[] = ['GET', 'DELETE'];
 export const KEY_PERMISSIONS = ['read_write', 'read_only'] as const;
 export const CLUSTER_STATUSES = ['available', 'unavailable'] as const;
 

@@ -27,7 +27,8 @@ export function defaultRdns(address: string): string {
 export function allocateIpv4(store: Store, vmId: number, region: string, isPublic: boolean): IpRecord {
   const ri = regionIndex(region);
   const n = store.nextId(`ipv4:${isPublic ? 'public' : 'private'}:${region}`, 2);
-  const address = isPublic ? `45.${79 + ri}.${(n >> 8) & 255}.${n & 255}` : `192.168.${128 + ((n >> 8) & 127)}.${n & 255}`;
+  // Addresses are unique across regions (they are record ids), so each region gets its own slice of 192.168.128.0/17.
+  const address = isPublic ? `45.${79 + ri}.${(n >> 8) & 255}.${n & 255}` : `192.168.${128 + ri * 16 + ((n >> 8) & 15)}.${n & 255}`;
   const record: IpRecord = {
     address,
     gateway: isPublic ? address.replace(/\.\d+$/, '.1') : null,

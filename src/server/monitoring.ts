@@ -118,6 +118,8 @@ export function startMonitoring(sim: Simulation): void {
 }
 
 onJob('managed_monitor_tick', (store, payload, sim) => {
+  // A store seeded at speed realistic and later served at instant stops the cycle rather than spin.
+  if (sim.speed !== 'realistic') return;
   const round = Number(payload.round) || 1;
   const rand = prng(round * 7919);
   const healthy = store.all<ServiceRecord>('managed_service').filter((s) => s.status === 'ok');

@@ -46,7 +46,9 @@ export class Simulation {
   runDue(now = Date.now()): number {
     let ran = 0;
     for (let round = 0; round < 50; round++) {
-      const due = this.store.all<Job & Record<string, unknown>>('job').filter((j) => j.due <= now);
+      // At instant speed a job scheduled by a job is due "now" a few ms later; it must still run in this pass.
+      const cutoff = this.speed === 'instant' ? Math.max(now, Date.now()) : now;
+      const due = this.store.all<Job & Record<string, unknown>>('job').filter((j) => j.due <= cutoff);
       if (due.length === 0) break;
       for (const job of due) {
         this.store.tx(() => {

@@ -36,6 +36,8 @@ export interface DataState {
   counts: Record<string, CountEntry>;
   /** Fetches unless cached; `force` refetches, keeping the rows on screen until the new ones are in. */
   load(q: ListQuery, force?: boolean): Promise<void>;
+  /** Fetches again unless a fetch is already running (background refresh and r). */
+  refresh(q: ListQuery): Promise<void>;
   /** Marks a list as on screen: invalidation refetches watched lists and drops the rest. */
   watch(q: ListQuery): () => void;
   /** After a mutation: every list whose path starts with a prefix is refetched or dropped. */
@@ -118,6 +120,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
       lists: {},
       counts: {},
       load,
+      refresh: (q) => inflight.get(queryKey(q)) ?? load(q, true),
       watch: (q) => {
         const key = queryKey(q);
         queries.set(key, q);
@@ -159,6 +162,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
         if (!current || current.status === 'error') setCount({ status: 'loading' });
         try {
           setCount({ status: 'ready', value: await count() });
+          onLoaded?.();
         } catch (err) {
           const status = err instanceof ApiError && err.status ? `${err.status} ` : '';
           setCount({ status: 'error', error: `${status}${describeError(err)}` });

@@ -5,8 +5,8 @@ export interface UiState {
   rows: number;
   cols: number;
   help: boolean;
-  /** The `:` command line; null when closed. */
-  command: { text: string; cursor: number; cycle: number } | null;
+  /** The `:` command line; null when closed. `base` is what Tab cycles completions of. */
+  command: { text: string; cursor: number; base: string | null; cycle: number } | null;
   /** Key layers, topmost first, for the footer and help. */
   layers: LayerInfo[];
   resize(rows: number, cols: number): void;

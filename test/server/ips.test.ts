@@ -90,7 +90,7 @@ describe('one address', () => {
       vm_id: vm,
       region: 'us-east',
     });
-    const expanded = ipaddr.IPv6.parse(slaacOf(vm)).toFixedLengthString().toUpperCase();
+    const expanded = ipaddr.IPv6.parse(slaacOf(vm)).toNormalizedString().toUpperCase();
     const v6 = await call(svc, 'GET', `/networking/ips/${expanded}`);
     expect(v6.status).toBe(200);
     expect(v6.body).toMatchObject({ address: slaacOf(vm), type: 'ipv6', prefix: 64 });

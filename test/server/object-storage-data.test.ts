@@ -87,6 +87,14 @@ describe('pre-signed uploads and downloads', () => {
     expect(names).not.toContain('b.txt');
   });
 
+  it('addresses names up to the 1024-byte limit, multibyte ones included', async () => {
+    for (const name of ['n'.repeat(1024), `deep/${'€'.repeat(339)}`]) {
+      expect(Buffer.byteLength(name)).toBeLessThanOrEqual(1024);
+      expect((await upload(svc, 'data-bucket', name, 'long', 'text/plain')).status).toBe(200);
+      expect((await download(svc, 'data-bucket', name)).bytes.toString()).toBe('long');
+    }
+  });
+
   it('replaces an object on a second PUT, resetting its ACL', async () => {
     await upload(svc, 'data-bucket', 'replace.txt', 'one', 'text/plain');
     await call(svc, 'PUT', `${B}/us-east-1/data-bucket/object-acl`, { body: { name: 'replace.txt', acl: 'public-read' } });

@@ -90,14 +90,16 @@ describe('GET /tags and /tags/{label}', () => {
     expect((await call(svc, 'GET', '/tags?page_size=10')).status).toBe(400);
   });
 
-  it('lists every object carrying a tag as {type, data}, without internal fields', async () => {
+  it('lists every object carrying a tag as {type, data}, each as its own area presents it', async () => {
     await call(svc, 'POST', '/tags', { body: { label: 'web tier', vms: [101], nodebalancers: [301] } });
     const r = await call(svc, 'GET', `/tags/${encodeURIComponent('web tier')}`);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ page: 1, pages: 1, results: 2 });
     expect(r.body.data.map((o: { type: string }) => o.type)).toEqual(['vm', 'nodebalancer']);
+    expect(r.body.data[0].data).toEqual((await call(svc, 'GET', '/vm/instances/101')).body);
     expect(r.body.data[0].data).toMatchObject({ id: 101, label: 'web-1', tags: ['prod', 'web tier'], status: 'running' });
     expect(r.body.data[0].data).not.toHaveProperty('_root_pass_hash');
+    expect(r.body.data[1].data).toEqual((await call(svc, 'GET', '/nodebalancers/301')).body);
     expect(r.body.data[1].data).toMatchObject({ id: 301, label: 'front-lb', tags: ['web tier'] });
     expect((await call(svc, 'GET', '/tags/nowhere')).status).toBe(404);
   });

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AccountEvent, EventEmit, entityUrl } from '../../model/events.js';
 import { INSTANCE_STATUSES } from '../../model/instances.js';
-import { IssueOpen, ManagedIssue, ManagedService, ServiceStatusChange } from '../../model/managed.js';
+import { IssueOpen, ManagedIssue, ManagedService, ServiceStatusChange, type ServiceStatus } from '../../model/managed.js';
 import { defineResource, present, type FieldError } from '../../model/schema.js';
 import { ApiError, forbidden, notFound, unauthorized } from '../errors.js';
 import { emitEvent, type EntityRef, type EventStatus } from '../events.js';
@@ -56,7 +56,7 @@ const routes: [method: 'GET' | 'POST', path: string, handler: Handler][] = [
   ['POST', '/managed/services/:id/status', (ctx) => {
     const { id } = mustGet(ctx, 'managed_service', ctx.params.id!, 'Service not found');
     const body = bodyFor(ctx, ServiceStatusChange, 'create');
-    return present(ManagedService, setServiceStatus(ctx.store, id as number, body.status as never)!);
+    return present(ManagedService, setServiceStatus(ctx.store, id as number, body.status as ServiceStatus)!);
   }],
 
   ['POST', '/vm/instances/:id/status', (ctx) => {

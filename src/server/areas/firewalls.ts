@@ -41,11 +41,11 @@ const DEVICE_FILTERS = filterFields(filterableFields(FirewallDevice));
 
 const now = () => isoSeconds(Date.now());
 
-function firewallEvent(store: Store, fw: FirewallRecord, action: string, username: string, vm?: EntityRef): void {
+function firewallEvent(store: Store, fw: FirewallRecord, action: string, username: string, instance?: EntityRef): void {
   emitEvent(store, {
     action,
     entity: { id: fw.id, label: fw.label, type: 'firewall', url: firewallUrl(fw.id) },
-    secondary_entity: vm ?? null,
+    secondary_entity: instance ?? null,
     username,
   });
 }
@@ -107,7 +107,7 @@ export function saveFirewall(store: Store, before: FirewallRecord, after: Firewa
 export function addDevice(store: Store, fw: FirewallRecord, vm: VmRecord, username: string): DeviceRecord {
   const id = store.nextId('firewall_device');
   const created = now();
-  const device: DeviceRecord = { id, created, updated: created, entity: { ...vmEntity(vm), id: vm.id }, _firewall_id: fw.id };
+  const device: DeviceRecord = { id, created, updated: created, entity: vmEntity(vm), _firewall_id: fw.id };
   store.insert('firewall_device', id, device, { parent: String(fw.id) });
   firewallEvent(store, fw, 'firewall_device_add', username, device.entity);
   return device;
@@ -181,12 +181,11 @@ function updateFirewall(ctx: Ctx) {
   if (status === 'enabled' && fw.status === 'disabled') {
     const crowded = ctx.store
       .all<DeviceRecord>('firewall_device', String(fw.id))
-      .filter((d) => activeFirewallsOn(ctx.store, d.entity.id, fw.id) >= MAX_ACTIVE_FIREWALLS);
+      .filter((d) => activeFirewallsOn(ctx.store, d.entity.id, fw.id) >= MAX_ACTIVE_FIREWALLS)
+      .map((d) => presentDevice(ctx.store, d).entity as EntityRef);
     if (crowded.length > 0) {
-      throw badRequest(
-        `cannot enable: ${crowded.map((d) => `instance ${d.entity.label} (${d.entity.id})`).join(', ')} already has ${MAX_ACTIVE_FIREWALLS} other active firewalls`,
-        'status',
-      );
+      const names = crowded.map((e) => `instance ${e.label} (${e.id})`).join(', ');
+      throw badRequest(`cannot enable: ${names} already has ${MAX_ACTIVE_FIREWALLS} other active firewalls`, 'status');
     }
   }
   const updated = saveFirewall(

@@ -73,7 +73,7 @@ export function insertPrivateImage(
   return store.insert('image', id, record, { ord: PRIVATE_ORD_BASE + n });
 }
 
-export const privateImageCount = (store: Store) => store.all<ImageRecord>('image').filter((i) => !i.is_public).length;
+const privateImageCount = (store: Store) => store.all<ImageRecord>('image').filter((i) => !i.is_public).length;
 
 /** Without a token: public images; with one: public plus the private images the caller may see. */
 function listRestriction(auth: Auth | null): SqlFilter | undefined {

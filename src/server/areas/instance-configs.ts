@@ -19,22 +19,30 @@ import {
 
 const FILTERABLE = filterFields(filterableFields(Config));
 
-/** What only the store can tell: each disk is this instance's and used once, volumes exist, memory fits the plan. */
-function deviceErrors(ctx: Ctx, vm: InstanceRecord, body: Record<string, unknown>): FieldError[] {
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * What only the store can tell: each disk is this instance's and used once,
+ * volumes exist, memory fits the plan. Reads the raw body, so these are
+ * reported alongside the schema's own problems with the same fields.
+ */
+function storeErrors(ctx: Ctx, vm: InstanceRecord): FieldError[] {
   const errors: FieldError[] = [];
+  const body = isObject(ctx.body) ? ctx.body : {};
+  const devices = isObject(body.devices) ? body.devices : {};
   const mine = new Set(disksOf(ctx.store, vm.id).map((d) => d.id));
-  const devices = body.devices === undefined ? undefined : normalizeDevices(body.devices as Record<string, unknown>);
   const seen = new Map<number, string>();
   for (const slot of DEVICE_SLOTS) {
-    const device = devices?.[slot];
-    if (!device) continue;
-    if (device.disk_id !== null) {
-      if (!mine.has(device.disk_id)) errors.push({ field: `devices.${slot}.disk_id`, reason: `Disk ${device.disk_id} is not a disk of this instance` });
-      else if (seen.has(device.disk_id)) errors.push({ field: `devices.${slot}.disk_id`, reason: `Disk ${device.disk_id} is already in ${seen.get(device.disk_id)}` });
-      seen.set(device.disk_id, slot);
+    const device = devices[slot];
+    if (!isObject(device)) continue;
+    const { disk_id: diskId, volume_id: volumeId } = device;
+    if (typeof diskId === 'number') {
+      if (!mine.has(diskId)) errors.push({ field: `devices.${slot}.disk_id`, reason: `Disk ${diskId} is not a disk of this instance` });
+      else if (seen.has(diskId)) errors.push({ field: `devices.${slot}.disk_id`, reason: `Disk ${diskId} is already in ${seen.get(diskId)}` });
+      seen.set(diskId, slot);
     }
-    if (device.volume_id !== null && !ctx.store.get('volume', device.volume_id)) {
-      errors.push({ field: `devices.${slot}.volume_id`, reason: `Volume ${device.volume_id} not found` });
+    if (typeof volumeId === 'number' && !ctx.store.get('volume', volumeId)) {
+      errors.push({ field: `devices.${slot}.volume_id`, reason: `Volume ${volumeId} not found` });
     }
   }
   if (typeof body.memory_limit === 'number' && body.memory_limit > vm.specs.memory) {
@@ -62,7 +70,7 @@ function configFrom(body: Record<string, unknown>, base: Omit<ConfigFields, 'lab
 function createConfig(ctx: Ctx): unknown {
   const vm = instanceFor(ctx, 'read_write');
   const { value: body, errors } = readBody(ctx, Config, 'create');
-  errors.push(...deviceErrors(ctx, vm, body));
+  errors.push(...storeErrors(ctx, vm));
   assertValid(errors);
   const config = insertConfig(ctx.store, vm.id, configFrom(body, configDefaults(vm.specs.memory)));
   noteEvent(ctx, 'vm_config_create', vm, { secondary: configRef(vm, config) });
@@ -73,7 +81,7 @@ function updateConfig(ctx: Ctx): unknown {
   const vm = instanceFor(ctx, 'read_write');
   const config = childOf<ConfigRecord>(ctx, 'config', vm, ctx.params.configId, 'Config');
   const { value: body, errors } = readBody(ctx, Config, 'update', config);
-  errors.push(...deviceErrors(ctx, vm, body));
+  errors.push(...storeErrors(ctx, vm));
   assertValid(errors);
   const updated = ctx.store.put<ConfigRecord>('config', config.id, { id: config.id, ...configFrom(body, config) });
   noteEvent(ctx, 'vm_config_update', vm, { secondary: configRef(vm, updated) });

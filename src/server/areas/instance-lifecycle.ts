@@ -1,9 +1,23 @@
 import { BootRequest, EmptyRequest } from '../../model/instance-actions.js';
 import { badRequest } from '../errors.js';
 import { bodyFor, type Ctx, type Router } from '../route.js';
-import type { Simulation } from '../sim.js';
+import { onJob, type Simulation } from '../sim.js';
+import { emitEvent, finishEvent } from '../events.js';
+import { vmEntity } from './vm-refs.js';
 import type { Store } from '../store.js';
-import { assertIdle, configsOf, instanceFor, nowIso, scheduleSettle, startAction, startEvent, type ConfigRecord, type InstanceRecord } from './instance-common.js';
+import {
+  assertIdle,
+  configsOf,
+  instanceFor,
+  markDisksReady,
+  nowIso,
+  registerActionJob,
+  scheduleSettle,
+  startAction,
+  startEvent,
+  type ConfigRecord,
+  type InstanceRecord,
+} from './instance-common.js';
 
 const BOOT_SECONDS = 5;
 const REBOOT_SECONDS = 6;
@@ -48,6 +62,38 @@ export function bootInto(store: Store, sim: Simulation, vm: InstanceRecord, conf
   store.put<InstanceRecord>('vm', vm.id, { ...vm, status, _last_config: configId, _boots: [...recentBoots(vm, now), now], updated: nowIso() });
   scheduleSettle(sim, { vm_id: vm.id, from: status, to: 'running', event_id: eventId }, status === 'booting' ? BOOT_SECONDS : REBOOT_SECONDS);
 }
+
+const PROVISION_SECONDS = 8;
+
+/** Provisioning done: disks are ready; the instance boots (when asked and it has a config) or stays offline. */
+const PROVISIONED = 'vm.provisioned';
+registerActionJob(PROVISIONED);
+
+export interface ProvisioningPayload extends Record<string, unknown> {
+  vm_id: number;
+  event_id: number;
+  disks: number[];
+  boot_config: number | null;
+  username: string;
+}
+
+export function scheduleProvisioning(sim: Simulation, payload: ProvisioningPayload): void {
+  sim.schedule(PROVISIONED, payload, PROVISION_SECONDS);
+}
+
+onJob(PROVISIONED, (store, payload, sim) => {
+  const p = payload as ProvisioningPayload;
+  markDisksReady(store, p.disks);
+  const vm = store.get<InstanceRecord>('vm', p.vm_id);
+  finishEvent(store, p.event_id, vm ? 'finished' : 'failed');
+  if (!vm || vm.status !== 'provisioning') return;
+  if (p.boot_config !== null) {
+    const event = emitEvent(store, { action: 'vm_boot', status: 'started', entity: vmEntity(vm), username: p.username });
+    bootInto(store, sim, vm, p.boot_config, event.id);
+  } else {
+    store.put('vm', vm.id, { ...vm, status: 'offline', updated: nowIso() });
+  }
+});
 
 function boot(ctx: Ctx): void {
   const vm = instanceFor(ctx, 'read_write');

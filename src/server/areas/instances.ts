@@ -7,21 +7,17 @@ import { instanceWasDeleted } from '../hooks.js';
 import { releaseIps } from '../ipam.js';
 import { defineArea, listPage, type Ctx, type Router } from '../route.js';
 import type { InstanceTypeRecord } from '../seed/reference.js';
-import { onJob } from '../sim.js';
 import { registerTags } from '../tagging.js';
-import { finishEvent, emitEvent } from '../events.js';
 import { grantCreator, imageRef } from './images.js';
 import { backupRoutes, scheduleBackupService } from './instance-backups.js';
 import { applyLayout, defaultInstanceLabel, imageLayout, insertInstance, labelTaken, setLabel } from './instance-build.js';
 import { cloneRoutes } from './instance-clone.js';
 import {
   instanceFor,
-  markDisksReady,
   noteEvent,
   nowIso,
   presentInstance,
   readBody,
-  registerActionJob,
   sizeOf,
   startEvent,
   type BackupRecord,
@@ -30,29 +26,9 @@ import {
 import { configRoutes } from './instance-configs.js';
 import { checkDeployment, countDeployment } from './instance-deploy.js';
 import { diskRoutes } from './instance-disks.js';
-import { bootInto, lifecycleRoutes } from './instance-lifecycle.js';
-import { vmEntity } from './vm-refs.js';
+import { lifecycleRoutes, scheduleProvisioning } from './instance-lifecycle.js';
 
 const FILTERABLE = filterFields(filterableFields(Instance), ['tags']);
-
-const PROVISION_SECONDS = 8;
-
-/** Provisioning done: disks are ready; the instance boots (when asked and it has a config) or stays offline. */
-const PROVISIONED = 'vm.provisioned';
-registerActionJob(PROVISIONED);
-
-onJob(PROVISIONED, (store, p, sim) => {
-  markDisksReady(store, p.disks as number[]);
-  const vm = store.get<InstanceRecord>('vm', p.vm_id as number);
-  finishEvent(store, p.event_id as number, vm ? 'finished' : 'failed');
-  if (!vm || vm.status !== 'provisioning') return;
-  if (typeof p.boot_config === 'number') {
-    const event = emitEvent(store, { action: 'vm_boot', status: 'started', entity: vmEntity(vm), username: p.username as string });
-    bootInto(store, sim, vm, p.boot_config, event.id);
-  } else {
-    store.put('vm', vm.id, { ...vm, status: 'offline', updated: nowIso() });
-  }
-});
 
 /** The backup a create restores, when the caller may write its instance and it is complete. */
 function backupSource(ctx: Ctx, id: number, errors: FieldError[]): { backup: BackupRecord; region: string } | undefined {
@@ -111,12 +87,13 @@ function createInstance(ctx: Ctx): unknown {
   const layout = image ? imageLayout(type!, image, swap) : source?.backup._layout;
   const made = layout ? applyLayout(store, vm.id, layout, 'not ready', created) : { disks: [], configs: [] };
   const boots = (image ? v.booted !== false : source !== undefined) && made.configs.length > 0;
-  const eventId = startEvent(ctx, 'vm_create', vm, { secondary: image ? imageRef(image) : null });
-  ctx.sim.schedule(
-    PROVISIONED,
-    { vm_id: vm.id, event_id: eventId, disks: made.disks.map((d) => d.id), boot_config: boots ? made.configs[0]!.id : null, username: auth.user.username },
-    PROVISION_SECONDS,
-  );
+  scheduleProvisioning(ctx.sim, {
+    vm_id: vm.id,
+    event_id: startEvent(ctx, 'vm_create', vm, { secondary: image ? imageRef(image) : null }),
+    disks: made.disks.map((d) => d.id),
+    boot_config: boots ? made.configs[0]!.id : null,
+    username: auth.user.username,
+  });
   if (vm.backups.enabled) scheduleBackupService(ctx, vm.id);
   countDeployment(ctx, script);
   grantCreator(store, auth, 'vm', vm.id);

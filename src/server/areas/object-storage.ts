@@ -1,4 +1,4 @@
-import { Bucket, BucketAccess, BucketDelete, Cluster, ObjectAclUpdate, ObjectUrlRequest, type ObjectAcl } from '../../model/object-storage.js';
+import { Bucket, BucketAccess, BucketDelete, Cluster, EXPIRES_DEFAULT, ObjectAclUpdate, ObjectUrlRequest, type ObjectAcl } from '../../model/object-storage.js';
 import { present } from '../../model/schema.js';
 import { badRequest, notFound } from '../errors.js';
 import { bodyFor, defineArea, listPage, mustGet, pageSizeParam, type Ctx } from '../route.js';
@@ -59,12 +59,12 @@ function objectList(ctx: Ctx, bucket: string) {
   const marker = stringQuery(ctx, 'marker') ?? '';
   const prefix = stringQuery(ctx, 'prefix') ?? '';
   const delimiter = stringQuery(ctx, 'delimiter') ?? '';
-  const names = ctx.store
+  const objects = ctx.store
     .all<ObjectRecord>('object', bucket)
     .filter((o) => o.name > marker && o.name.startsWith(prefix))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const entries: ListEntry[] = [];
-  for (const o of names) {
+  for (const o of objects) {
     const cut = delimiter ? o.name.indexOf(delimiter, prefix.length) : -1;
     if (cut === -1) entries.push(listEntry(o));
     else {
@@ -175,7 +175,7 @@ export default defineArea('object-storage', (r) => {
     writing((ctx) => {
       const bucket = mustBucket(ctx);
       const body = bodyFor(ctx, ObjectUrlRequest, 'create');
-      const expiresIn = (body.expires_in as number | undefined) ?? (ObjectUrlRequest.fields.expires_in!.default as number);
+      const expiresIn = (body.expires_in as number | undefined) ?? EXPIRES_DEFAULT;
       const origin = `${ctx.req.protocol}://${ctx.req.headers.host ?? ctx.req.host}`;
       const url = presignedUrl(ctx.store, origin, {
         cluster: bucket.cluster,

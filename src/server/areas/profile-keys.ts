@@ -1,13 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { authenticator as defaultAuthenticator } from 'otplib';
-import { NoBody, SSH_KEY_LABEL_MAX, SSHKey, TfaConfirm } from '../../model/profile.js';
+import { SSH_KEY_LABEL_MAX, SSHKey } from '../../model/profile.js';
 import { present } from '../../model/schema.js';
-import { hashToken, type User } from '../auth.js';
-import { badRequest } from '../errors.js';
 import { bodyFor, listPage, type Ctx, type Router } from '../route.js';
 import type { Row } from '../store.js';
 import { isoSeconds } from '../time.js';
-import { currentUser, isExpired, ownParent, ownRow, profileEntity, profileEvent } from './profile-common.js';
+import { ownParent, ownRow, profileEvent } from './profile-common.js';
 
 interface KeyRecord extends Row {
   id: number;
@@ -24,7 +20,7 @@ function defaultKeyLabel(sshKey: string): string {
   return [...(comment.join(' ') || type!)].slice(0, SSH_KEY_LABEL_MAX).join('');
 }
 
-/** Profile SSH keys and the two-factor flow. */
+/** Profile SSH keys: root keys for instances deployed with authorized_users. */
 export function keyRoutes(r: Router): void {
   r.get('/profile/sshkeys', 'account:read_only', (ctx) => listPage(ctx, 'sshkey', { parent: ownParent(ctx), present: (row) => present(SSHKey, row) }));
 
@@ -57,68 +53,4 @@ export function keyRoutes(r: Router): void {
     profileEvent(ctx, 'user_ssh_key_delete', keyEntity(key));
   });
 
-  tfaRoutes(r);
-}
-
-/** Codes from the step before also pass, so a code typed as the 30 s step turns over is not refused. */
-const authenticator = defaultAuthenticator.clone({ window: [1, 0] });
-
-/** How long a new secret waits for its confirming code. */
-const TFA_SECRET_TTL_MS = 60 * 60 * 1000;
-
-const SCRATCH_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-/** 20 characters; 256 is a multiple of 32, so byte % 32 is unbiased. */
-function scratchCode(): string {
-  return [...randomBytes(20)].map((b) => SCRATCH_ALPHABET[b % 32]).join('');
-}
-
-interface TfaState {
-  /** A secret handed out by tfa-enable, waiting for a confirming code. */
-  _tfa_pending?: { secret: string; expiry: string };
-  /** The confirmed secret and the hash of the single-use scratch code. */
-  _tfa_secret?: string;
-  _tfa_scratch?: string;
-}
-
-type TfaUser = User & TfaState;
-
-function withoutTfa(user: TfaUser): User {
-  const { _tfa_pending, _tfa_secret, _tfa_scratch, ...rest } = user;
-  return rest;
-}
-
-/** Secret first, then a valid code confirms it and turns two-factor on; disable turns it off. */
-function tfaRoutes(r: Router): void {
-  r.post('/profile/tfa-enable', 'account:read_write', (ctx) => {
-    bodyFor(ctx, NoBody, 'create');
-    const user = currentUser(ctx) as TfaUser;
-    if (user.two_factor_auth) throw badRequest('Two-factor authentication is already enabled; disable it first to get a new secret');
-    const pending = { secret: authenticator.generateSecret(), expiry: isoSeconds(Date.now() + TFA_SECRET_TTL_MS) };
-    ctx.store.put('user', user.id, { ...user, _tfa_pending: pending });
-    return pending;
-  });
-
-  r.post('/profile/tfa-enable-confirm', 'account:read_write', (ctx) => {
-    const { tfa_code } = bodyFor(ctx, TfaConfirm, 'create') as { tfa_code: string };
-    const user = currentUser(ctx) as TfaUser;
-    if (user.two_factor_auth) throw badRequest('Two-factor authentication is already enabled');
-    const pending = user._tfa_pending;
-    if (!pending || isExpired(pending)) {
-      throw badRequest('No two-factor secret is waiting for confirmation (or it expired); request one with POST /profile/tfa-enable', 'tfa_code');
-    }
-    if (!authenticator.check(tfa_code, pending.secret)) throw badRequest('tfa_code is not the current code for the two-factor secret', 'tfa_code');
-    const scratch = scratchCode();
-    ctx.store.put('user', user.id, { ...withoutTfa(user), two_factor_auth: true, _tfa_secret: pending.secret, _tfa_scratch: hashToken(scratch) });
-    profileEvent(ctx, 'tfa_enabled', profileEntity(user));
-    return { scratch };
-  });
-
-  // Lenient like upstream: disabling when it is already off answers {} and changes nothing visible.
-  r.post('/profile/tfa-disable', 'account:read_write', (ctx) => {
-    bodyFor(ctx, NoBody, 'create');
-    const user = currentUser(ctx) as TfaUser;
-    ctx.store.put('user', user.id, { ...withoutTfa(user), two_factor_auth: false });
-    if (user.two_factor_auth) profileEvent(ctx, 'tfa_disabled', profileEntity(user));
-  });
 }

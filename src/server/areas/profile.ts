@@ -8,6 +8,7 @@ import type { Store } from '../store.js';
 import { actor, currentUser, profileEntity, profileEvent } from './profile-common.js';
 import { accessRoutes } from './profile-access.js';
 import { keyRoutes } from './profile-keys.js';
+import { tfaRoutes } from './profile-tfa.js';
 import { tokenRoutes } from './profile-tokens.js';
 
 /** The acting user: profile, grants, per-client preferences; then apps, devices, logins, keys, two-factor, tokens. */
@@ -15,6 +16,7 @@ export default defineArea('profile', (r) => {
   profileRoutes(r);
   accessRoutes(r);
   keyRoutes(r);
+  tfaRoutes(r);
   tokenRoutes(r);
 });
 

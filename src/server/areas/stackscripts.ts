@@ -19,7 +19,7 @@ const presentScript = (row: StackScriptRecord) => present(StackScript, { ...row,
 
 const scriptRef = (s: StackScriptRecord): EntityRef => ({ id: s.id, label: s.label, type: 'stackscript', url: `/v4/vm/stackscripts/${s.id}` });
 
-export const gravatarId = (email: string) => createHash('md5').update(email.trim().toLowerCase()).digest('hex');
+const gravatarId = (email: string) => createHash('md5').update(email.trim().toLowerCase()).digest('hex');
 
 /**
  * What a caller may do with a script: the provider's public scripts are read

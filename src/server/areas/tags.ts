@@ -6,6 +6,8 @@ import { emitEvent } from '../events.js';
 import { defineArea, listPage, pageParams, type Ctx } from '../route.js';
 import type { Page, Store } from '../store.js';
 import { registerTags, TAGGABLE_KINDS, type TagRecord } from '../tagging.js';
+import { presentInstance, type InstanceRecord } from './instance-common.js';
+import { presentBalancer, type BalancerRecord } from './nodebalancers-records.js';
 
 interface Tagged extends Record<string, unknown> {
   id: number;
@@ -23,8 +25,13 @@ function tagFor(ctx: Ctx): TagRecord {
   return tag;
 }
 
-/** The stored record as its area keeps it, minus internal keys. */
-const publicFields = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([k]) => !k.startsWith('_')));
+/** Each tagged object as its own area presents it; a kind without a presenter here shows its record minus internal keys. */
+const PRESENTERS: Record<string, (store: Store, row: Tagged) => unknown> = {
+  vm: (store, row) => presentInstance(store, row as unknown as InstanceRecord),
+  nodebalancer: (_store, row) => presentBalancer(row as unknown as BalancerRecord),
+};
+const presentTagged = (store: Store, type: string, row: Tagged) =>
+  PRESENTERS[type]?.(store, row) ?? Object.fromEntries(Object.entries(row).filter(([k]) => !k.startsWith('_')));
 
 function setTag(store: Store, kind: string, row: Tagged, label: string, on: boolean): void {
   const tags = (row.tags ?? []).filter((t) => t !== label);
@@ -75,7 +82,7 @@ function taggedObjects(ctx: Ctx): Page<unknown> {
     ctx.store
       .all<Tagged>(kind)
       .filter((row) => row.tags?.includes(tag.label) && visibleTo(ctx.auth, kind as GrantKind, row.id))
-      .map((row) => ({ type, data: publicFields(row) })),
+      .map((row) => ({ type, data: presentTagged(ctx.store, type, row) })),
   );
   const pages = Math.max(1, Math.ceil(all.length / pageSize));
   const current = Math.min(page, pages);

@@ -12,7 +12,7 @@ export interface VmRecord extends Record<string, unknown> {
 
 export const instanceUrl = (id: number) => `/v4/vm/instances/${id}`;
 
-export const vmEntity = (vm: VmRecord): EntityRef => ({ id: vm.id, label: vm.label, type: 'vm', url: instanceUrl(vm.id) });
+export const vmEntity = (vm: VmRecord): EntityRef & { id: number } => ({ id: vm.id, label: vm.label, type: 'vm', url: instanceUrl(vm.id) });
 
 /**
  * An instance named in a request body. Missing and invisible instances give

@@ -1,0 +1,98 @@
+import { useCallback, useEffect } from 'react';
+import { Box, useInput } from 'ink';
+import { useStore } from 'zustand';
+import { findTokenScopes, getProfile } from '../api/session.js';
+import { describeError } from '../api/errors.js';
+import { Breadcrumbs } from './Breadcrumbs.js';
+import { CommandLine } from './CommandLine.js';
+import { AppContext, useApp, type AppContextValue } from './context.js';
+import { Footer } from './Footer.js';
+import { Header } from './Header.js';
+import { HelpOverlay } from './HelpOverlay.js';
+import { PRIORITY } from './key-router.js';
+import { keyEvent } from './keys.js';
+import { MessageLine } from './MessageLine.js';
+import { ScreenHost } from './ScreenHost.js';
+import { useCommands } from './use-commands.js';
+
+/** Lines around the main view: header, breadcrumbs, footer, message line. */
+const CHROME = 4;
+
+export function App({ ctx }: { ctx: AppContextValue }) {
+  return (
+    <AppContext.Provider value={ctx}>
+      <Frame />
+    </AppContext.Provider>
+  );
+}
+
+/** Who is acting and with which scopes: the header's user, and the marks on actions the token cannot do. */
+function useSessionInfo() {
+  const { client, session } = useApp();
+  useEffect(() => {
+    getProfile(client).then(
+      (p) => session.setState({ user: p.username }),
+      (err: unknown) => session.setState({ userError: describeError(err) }),
+    );
+    findTokenScopes(client).then(
+      (scopes) => session.setState({ scopes }),
+      () => session.setState({ scopes: null }),
+    );
+  }, [client, session]);
+}
+
+/** Every key enters here, once, through a handler that never changes, and goes to the key router. */
+function useKeyRouting() {
+  const { router, quit } = useApp();
+  const onInput = useCallback(
+    (input: string, key: Parameters<Parameters<typeof useInput>[0]>[1]) => {
+      const ev = keyEvent(input, key);
+      if (ev.name === 'ctrl+c') return quit();
+      router.dispatch(ev);
+    },
+    [router, quit],
+  );
+  useInput(onInput);
+}
+
+function Frame() {
+  const { ui, nav, quit } = useApp();
+  const rows = useStore(ui, (s) => s.rows);
+  const cols = useStore(ui, (s) => s.cols);
+  const help = useStore(ui, (s) => s.help);
+  const commandOpen = useStore(ui, (s) => s.command !== null);
+  useKeyRouting();
+  useSessionInfo();
+  useCommands(
+    {
+      quit,
+      command: () => ui.setState({ command: { text: '', cursor: 0, base: null, cycle: -1 } }),
+      help: () => ui.setState((s) => ({ help: !s.help })),
+      back: () => void nav.getState().pop(),
+    },
+    { priority: PRIORITY.global, title: 'Everywhere' },
+  );
+  // One line short of the terminal: a frame as tall as the screen makes Ink clear and redraw it all.
+  const height = Math.max(CHROME + 3, rows - 1);
+  const main = height - CHROME;
+  return (
+    <Box flexDirection="column" width={cols} height={height} overflow="hidden">
+      <Header width={cols} />
+      <Breadcrumbs />
+      <Box height={main} flexDirection="column" overflow="hidden">
+        <Box display={help ? 'none' : 'flex'} flexDirection="column" height={main}>
+          <ScreenHost width={cols} height={main} />
+        </Box>
+        {help && <HelpOverlay height={main} />}
+      </Box>
+      {commandOpen ? (
+        <CommandLine width={cols} />
+      ) : (
+        <>
+          <Footer />
+          <MessageLine />
+        </>
+      )}
+    </Box>
+  );
+}

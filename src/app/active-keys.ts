@@ -1,0 +1,37 @@
+import { KEYMAP, type CommandId } from './keymap.js';
+import { PRIORITY, type LayerInfo } from './key-router.js';
+
+export interface KeyLine {
+  id: CommandId;
+  keys: readonly string[];
+  label: string;
+  help: string;
+  quiet: boolean;
+  /** Why it is dimmed, e.g. a missing scope. */
+  mark?: string;
+}
+
+export interface KeySection {
+  title: string;
+  lines: KeyLine[];
+}
+
+/**
+ * The keys that act right now, for the footer and the help overlay alike:
+ * the topmost view's commands, then the global ones unless a dialog holds
+ * every key. Mutations are left out under --read-only.
+ */
+export function activeKeys(layers: LayerInfo[], readOnly: boolean): KeySection[] {
+  const top = layers.find((l) => l.priority !== PRIORITY.global);
+  const global = layers.find((l) => l.priority === PRIORITY.global);
+  const sections = [top, top?.modal === 'full' ? undefined : global].filter((l): l is LayerInfo => l !== undefined);
+  return sections.map((layer) => ({
+    title: layer.priority === PRIORITY.global ? 'Everywhere' : layer.title,
+    lines: layer.commands
+      .filter((id) => !(readOnly && (KEYMAP[id] as { mutation?: boolean }).mutation))
+      .map((id) => {
+        const spec = KEYMAP[id] as { keys: readonly string[]; label: string; help: string; quiet?: boolean };
+        return { id, keys: spec.keys, label: spec.label, help: spec.help, quiet: Boolean(spec.quiet), mark: layer.marks[id] };
+      }),
+  }));
+}

@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import { Box, Text } from 'ink';
+import { defaultFormat, renderChart, summarize, type Point } from './chart.js';
+
+interface Props {
+  title: string;
+  points: readonly Point[];
+  width: number;
+  /** Lines in all, the title line included. */
+  height: number;
+  format?: (v: number) => string;
+  color?: string;
+}
+
+/** A terminal line chart of one numeric series with current, min and max. */
+export function Chart({ title, points, width, height, format = defaultFormat, color = 'cyan' }: Props) {
+  const lines = useMemo(() => renderChart(points, { width, height: height - 1, format }), [points, width, height, format]);
+  const summary = summarize(points);
+  return (
+    <Box flexDirection="column" height={height} overflow="hidden">
+      <Text wrap="truncate-end">
+        <Text bold>{title}</Text>
+        {summary && <Text dimColor>{`  current ${format(summary.current)}  min ${format(summary.min)}  max ${format(summary.max)}`}</Text>}
+      </Text>
+      {lines.map((line, i) => (
+        <Text key={i} color={i < lines.length - 2 ? color : undefined} wrap="truncate-end">
+          {line}
+        </Text>
+      ))}
+    </Box>
+  );
+}

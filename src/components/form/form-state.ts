@@ -1,0 +1,192 @@
+import { checkField, validate, type FieldError, type FieldSpec, type Mode, type ResourceSchema } from '../../model/schema.js';
+import type { ApiClient } from '../../api/client.js';
+import { getPath } from '../cells.js';
+import type { Choice, FormSpec } from './types.js';
+
+/**
+ * The form's logic without Ink: fields from a schema, raw input to values,
+ * errors from the model's own checkField and validate, and the service's
+ * errors mapped back onto fields.
+ */
+
+export type InputKind = 'text' | 'number' | 'choice' | 'bool' | 'list' | 'json';
+
+export interface FormField {
+  name: string;
+  spec: FieldSpec;
+  title: string;
+  kind: InputKind;
+  required: boolean;
+  secret: boolean;
+  hidden: boolean;
+  help?: string;
+  choices?: Choice[];
+  loadChoices?: (client: ApiClient) => Promise<Choice[]>;
+  default?: unknown;
+}
+
+/** What the user has entered: text for most kinds, a boolean for switches. */
+export type Raw = string | boolean;
+export type Values = Record<string, Raw>;
+
+export function specAt(schema: ResourceSchema, name: string): FieldSpec | undefined {
+  const [head, ...rest] = name.split('.');
+  let spec = schema.fields[head!];
+  for (const part of rest) spec = spec?.fields?.[part];
+  return spec;
+}
+
+const humanize = (name: string) => {
+  const last = name.split('.').pop()!.replace(/_/g, ' ');
+  return last.charAt(0).toUpperCase() + last.slice(1);
+};
+
+function inputKind(spec: FieldSpec, hasChoices: boolean): InputKind {
+  if (hasChoices || spec.kind === 'enum') return 'choice';
+  if (spec.kind === 'boolean') return 'bool';
+  if (spec.kind === 'integer' || spec.kind === 'number') return 'number';
+  if (spec.kind === 'array') return spec.items && ['object', 'map', 'json', 'array'].includes(spec.items.kind) ? 'json' : 'list';
+  if (spec.kind === 'object' || spec.kind === 'map' || spec.kind === 'json') return 'json';
+  return 'text';
+}
+
+export function buildFields(form: FormSpec, mode: Mode): FormField[] {
+  return form.fields.map((name) => {
+    const spec = specAt(form.schema, name);
+    if (!spec) throw new Error(`Form field "${name}" is not in schema ${form.schema.name}`);
+    const o = form.overrides?.[name] ?? {};
+    const choices = Array.isArray(o.choices) ? o.choices : spec.kind === 'enum' ? spec.values?.map((value) => ({ value })) : undefined;
+    return {
+      name,
+      spec,
+      title: o.title ?? spec.title ?? humanize(name),
+      kind: inputKind(spec, o.choices !== undefined),
+      required: o.required ?? Boolean(mode === 'create' ? spec.required : spec.requiredOnUpdate),
+      secret: Boolean(spec.secret),
+      hidden: Boolean(o.hidden),
+      help: o.help ?? spec.help,
+      choices,
+      loadChoices: typeof o.choices === 'function' ? o.choices : undefined,
+      default: o.default ?? spec.default,
+    };
+  });
+}
+
+function toRaw(field: FormField, v: unknown): Raw {
+  if (field.kind === 'bool') return v === true;
+  if (v === undefined || v === null) return '';
+  if (field.kind === 'list' && Array.isArray(v)) return v.join(', ');
+  if (field.kind === 'json' || typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+/** Raw values to start from: the record (edit), else the override's or schema's default. */
+export function initialValues(fields: FormField[], record?: Record<string, unknown>): Values {
+  return Object.fromEntries(fields.map((f) => [f.name, toRaw(f, getPath(record, f.name) ?? f.default)]));
+}
+
+interface Parsed {
+  empty: boolean;
+  value?: unknown;
+  error?: string;
+}
+
+const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+function parse(field: FormField, raw: Raw): Parsed {
+  if (typeof raw === 'boolean') return { empty: false, value: raw };
+  const text = field.kind === 'text' ? raw : raw.trim();
+  if (text === '') return { empty: true };
+  switch (field.kind) {
+    case 'number':
+      // Not a number: checkField reports it in the model's words.
+      return { empty: false, value: NUMBER.test(text) ? Number(text) : text };
+    case 'list': {
+      const items = text.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
+      const numeric = field.spec.items?.kind === 'integer' || field.spec.items?.kind === 'number';
+      return { empty: false, value: numeric ? items.map((s) => (NUMBER.test(s) ? Number(s) : s)) : items };
+    }
+    case 'json':
+      try {
+        return { empty: false, value: JSON.parse(text) };
+      } catch {
+        return { empty: false, error: `${field.name} is not valid JSON` };
+      }
+    default:
+      return { empty: false, value: text };
+  }
+}
+
+/** The error to show beside a field as the user types; required only counts once a submit was tried. */
+export function fieldError(field: FormField, raw: Raw, mode: Mode, submitted: boolean): string | undefined {
+  const p = parse(field, raw);
+  if (p.error) return p.error;
+  if (p.empty) return field.required && submitted ? `${field.name} is required` : undefined;
+  return checkField(field.spec, p.value, field.name, mode)[0]?.reason;
+}
+
+function setPath(target: Record<string, unknown>, name: string, value: unknown) {
+  const parts = name.split('.');
+  let at = target;
+  for (const part of parts.slice(0, -1)) at = (at[part] ??= {}) as Record<string, unknown>;
+  at[parts[parts.length - 1]!] = value;
+}
+
+/**
+ * The request body: on create every filled field, on update only what changed
+ * (plus fields required on update). Switches are sent when changed; hidden
+ * fields with a default always.
+ */
+export function buildBody(fields: FormField[], values: Values, initial: Values, mode: Mode): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const f of fields) {
+    const raw = values[f.name] ?? '';
+    const changed = raw !== initial[f.name];
+    const always = (f.hidden && f.default !== undefined) || (mode === 'update' && f.spec.requiredOnUpdate);
+    if (!always && (f.kind === 'bool' || mode === 'update') && !changed) continue;
+    const p = parse(f, raw);
+    if (p.error) continue;
+    if (!p.empty) setPath(body, f.name, p.value);
+    else if (mode === 'update' && changed) {
+      if (f.spec.nullable) setPath(body, f.name, null);
+      else if (f.kind === 'list') setPath(body, f.name, []);
+    }
+  }
+  return body;
+}
+
+export interface MappedErrors {
+  fields: Record<string, string>;
+  form: string[];
+}
+
+/** Errors onto the fields they name (a dotted path under a field counts as that field); the rest are form-level. */
+export function mapErrors(errors: FieldError[], fields: FormField[]): MappedErrors {
+  const out: MappedErrors = { fields: {}, form: [] };
+  for (const e of errors) {
+    const f = e.field
+      ? fields.find((x) => !x.hidden && (x.name === e.field || e.field!.startsWith(`${x.name}.`) || x.name.startsWith(`${e.field}.`)))
+      : undefined;
+    if (f && !out.fields[f.name]) out.fields[f.name] = e.reason;
+    else if (!f) out.form.push(e.field && !e.reason.includes(e.field) ? `${e.field}: ${e.reason}` : e.reason);
+  }
+  return out;
+}
+
+/** Everything wrong with the form before anything is sent: each field, then the schema's whole-body rules. */
+export function checkForm(
+  schema: ResourceSchema,
+  fields: FormField[],
+  values: Values,
+  initial: Values,
+  mode: Mode,
+  current?: Record<string, unknown>,
+): { body: Record<string, unknown>; errors: MappedErrors } {
+  const perField: FieldError[] = fields.flatMap((f) => {
+    const reason = fieldError(f, values[f.name] ?? '', mode, true);
+    return reason ? [{ field: f.name, reason }] : [];
+  });
+  const body = buildBody(fields, values, initial, mode);
+  const errors = perField.length ? perField : validate(schema, body, { mode, current }).errors;
+  return { body, errors: mapErrors(errors, fields) };
+}

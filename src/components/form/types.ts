@@ -1,0 +1,44 @@
+import type { ApiClient } from '../../api/client.js';
+import type { Mode, ResourceSchema } from '../../model/schema.js';
+import type { ActionResult, ScreenCtx } from '../../app/screen.js';
+import type { Params } from '../../store/nav.js';
+
+export interface Choice {
+  value: string;
+  label?: string;
+}
+
+/** Per-field adjustments a screen makes to what the schema says. */
+export interface FieldOverride {
+  title?: string;
+  help?: string;
+  /** Not shown; its default (if any) is still sent. */
+  hidden?: boolean;
+  default?: unknown;
+  /** Turns the field into a choice; a function loads them from the API (regions, types). */
+  choices?: Choice[] | ((client: ApiClient) => Promise<Choice[]>);
+  /** Marked and enforced as required even where the schema does not say so. */
+  required?: boolean;
+}
+
+/**
+ * A create or update form built from a schema of src/model: the same
+ * FieldSpec rules the service enforces are checked as the user types.
+ */
+export interface FormSpec<R = any> {
+  title?: string;
+  schema: ResourceSchema;
+  /** create (default for create and actions) or update (default for edit). */
+  mode?: Mode;
+  /** Field names in order; dotted names reach into object fields (e.g. "ssh.port"). */
+  fields: string[];
+  overrides?: Record<string, FieldOverride>;
+  /** Starting values; an edit form starts from the row when this is absent. */
+  initial?: (row: R | undefined, params: Params) => Record<string, unknown>;
+  /** Sends the body; its result goes to `done`. */
+  submit: (body: Record<string, unknown>, ctx: ScreenCtx, row?: R) => Promise<unknown>;
+  /** The message after success, or a secret to show once; default "Created" / "Saved". */
+  done?: (result: unknown, row?: R) => ActionResult;
+  scope?: string;
+  invalidates?: (row: R | undefined, params: Params) => string[];
+}

@@ -1,0 +1,106 @@
+import type { Mode } from '../../model/schema.js';
+import type { ActionSpec, ListSpec, ScreenCtx } from '../../app/screen.js';
+import type { Overlay } from '../../store/views.js';
+import { ConfirmDialog } from '../ConfirmDialog.js';
+import { Menu } from '../Menu.js';
+import { SecretReveal } from '../SecretReveal.js';
+import { Form } from '../form/Form.js';
+import type { FormSpec } from '../form/types.js';
+import { RecordView } from './RecordView.js';
+
+interface Props<R> {
+  title: string;
+  spec: ListSpec<R>;
+  overlay: Overlay;
+  /** The row the overlay is about (absent for create and secrets). */
+  row: R | undefined;
+  label: (row: R) => string;
+  ctx: ScreenCtx;
+  missingScope: (scope: string | undefined) => string | null;
+  close: () => void;
+  chooseAction: (action: ActionSpec<R>, row: R) => void;
+  confirmed: (action: string, row: R) => void;
+  submitForm: (form: FormSpec<R>, body: Record<string, unknown>, row: R | undefined) => Promise<void>;
+  width: number;
+  height: number;
+}
+
+const dialogWidth = (width: number) => Math.min(width, 72);
+
+export function actionById<R>(spec: ListSpec<R>, id: string): ActionSpec<R> | undefined {
+  return spec.actions?.find((a) => `action:${a.id}` === id);
+}
+
+/** Which form an overlay names, its mode, starting record and title. */
+function formFor<R>(spec: ListSpec<R>, name: string, row: R | undefined, ctx: ScreenCtx, title: string, label: string) {
+  const action = actionById(spec, name);
+  const form: FormSpec<R> | undefined = name === 'create' ? spec.create : name === 'edit' ? spec.edit : action?.form;
+  if (!form) return undefined;
+  const mode: Mode = form.mode ?? (name === 'edit' ? 'update' : 'create');
+  const record = form.initial ? form.initial(row, ctx.params) : name === 'edit' ? (row as Record<string, unknown>) : undefined;
+  const heading = form.title ?? (name === 'create' ? `New: ${title}` : name === 'edit' ? `Edit ${label}` : `${action!.label}: ${label}`);
+  return { form, mode, record, heading };
+}
+
+/** What a list shows over itself: detail, JSON, actions menu, confirm, form or a secret. */
+export function ListOverlay<R>(p: Props<R>) {
+  const { overlay, row, spec, ctx, close, width, height } = p;
+  const label = row === undefined ? '' : p.label(row);
+  switch (overlay.kind) {
+    case 'secret':
+      return <SecretReveal title={overlay.title} value={overlay.value} note={overlay.note} onDone={close} width={Math.min(width, 80)} />;
+    case 'form': {
+      const f = formFor(spec, overlay.form, row, ctx, p.title, label);
+      if (!f) return null;
+      return (
+        <Form
+          title={f.heading}
+          spec={f.form}
+          mode={f.mode}
+          record={f.record as Record<string, unknown> | undefined}
+          onSubmit={(body) => p.submitForm(f.form, body, row)}
+          onCancel={close}
+          width={width}
+          height={height}
+        />
+      );
+    }
+  }
+  if (row === undefined) return null;
+  switch (overlay.kind) {
+    case 'detail':
+    case 'json':
+      return <RecordView kind={overlay.kind} title={label} row={row} detail={spec.detail} ctx={ctx} width={width} height={height} onClose={close} />;
+    case 'menu': {
+      const actions = (spec.actions ?? []).filter((a) => !a.when || a.when(row));
+      return (
+        <Menu
+          title={`Actions: ${label}`}
+          items={actions.map((a) => ({ id: a.id, label: a.label, key: a.key, note: p.missingScope(a.scope ?? spec.writeScope) ?? undefined }))}
+          onSelect={(item) => p.chooseAction(actions.find((a) => a.id === item.id)!, row)}
+          onClose={close}
+          width={dialogWidth(width)}
+          height={height}
+        />
+      );
+    }
+    case 'confirm': {
+      const action = actionById(spec, overlay.action);
+      const isDelete = overlay.action === 'delete';
+      const text = isDelete ? (spec.delete?.confirm?.(row) ?? `Delete "${label}"?`) : typeof action?.confirm === 'function' ? action.confirm(row) : (action?.confirm ?? `${action?.label} "${label}"?`);
+      const typed = isDelete ? spec.delete?.typeToConfirm : action?.typeToConfirm;
+      return (
+        <ConfirmDialog
+          title={isDelete ? `Delete ${label}` : `${action?.label}: ${label}`}
+          message={text}
+          confirmLabel={isDelete ? 'Delete' : (action?.label ?? 'OK')}
+          destructive={isDelete || action?.destructive || typed}
+          typeToConfirm={typed ? label : undefined}
+          onConfirm={() => p.confirmed(overlay.action, row)}
+          onCancel={close}
+          width={dialogWidth(width)}
+        />
+      );
+    }
+  }
+}

@@ -1,0 +1,218 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Box, Text } from 'ink';
+import { useStore } from 'zustand';
+import { describeError } from '../../api/errors.js';
+import { useApp } from '../../app/context.js';
+import { PRIORITY } from '../../app/key-router.js';
+import { listPath, type ActionResult, type ActionSpec, type ListSpec, type ScreenCtx, type ScreenDef, type ScreenProps } from '../../app/screen.js';
+import { useCommands, type CommandHandlers } from '../../app/use-commands.js';
+import { queryKey, type ListQuery } from '../../store/data.js';
+import { DEFAULT_VIEW, type ListView, type Overlay } from '../../store/views.js';
+import { Spinner } from '../Spinner.js';
+import { Table } from '../Table.js';
+import { editText } from '../text-edit.js';
+import { clamp } from '../window.js';
+import type { FormSpec } from '../form/types.js';
+import { ListOverlay, actionById } from './ListOverlay.js';
+import { ListStatus } from './ListStatus.js';
+import { createDeriver, selectedIndex } from './list-view.js';
+import { useListData } from './use-list-data.js';
+
+type Row = Record<string, unknown>;
+
+const EMPTY: readonly Row[] = [];
+const defaultKey = (row: Row) => String(row.id);
+
+/**
+ * The generic resource list behind every declarative screen (ScreenDef.list):
+ * paging, filter, sort, refresh, detail, JSON, actions, forms and confirms.
+ */
+export function ListScreen({ def, entry, width, height }: ScreenProps & { def: ScreenDef }) {
+  const { client, data, views, session, nav } = useApp();
+  const spec = def.list as ListSpec<Row>;
+  const rowKey = spec.rowKey ?? defaultKey;
+  const label = (row: Row) => spec.label?.(row) ?? (typeof row.label === 'string' && row.label ? row.label : rowKey(row));
+  const params = entry.params;
+  const path = listPath(spec as ListSpec<unknown>, params);
+  const query = useMemo<ListQuery>(
+    () => ({ path, root: spec.root, filter: spec.filter?.(params), load: spec.load && ((c) => spec.load!(c, params)) }),
+    [spec, path, params],
+  );
+  const qkey = queryKey(query);
+  const list = useListData(query);
+  const view = useStore(views, (s) => s.views[entry.key] ?? DEFAULT_VIEW);
+  useStore(session, (s) => s.scopes);
+  const [derive] = useState(() => createDeriver(spec.columns, rowKey));
+  const ctx = useMemo<ScreenCtx>(
+    () => ({
+      client,
+      params,
+      invalidate: (...prefixes) => data.getState().invalidate(...prefixes),
+      notify: (text, kind) => session.getState().notify(text, kind),
+      push: (screen, p, l) => nav.getState().push(screen, p, l),
+    }),
+    [client, params, data, session, nav],
+  );
+
+  /** Everything a key handler needs, from the stores as they are now. */
+  const current = () => {
+    const v = views.getState().get(entry.key);
+    const d = derive(data.getState().lists[qkey]?.rows ?? EMPTY, v.sortCol, v.sortDesc, v.filter);
+    const i = selectedIndex(d, rowKey, v.selectedKey, v.selectedIndex);
+    return { v, d, i, row: d.rows[i] };
+  };
+  const update = (patch: Partial<ListView>) => views.getState().update(entry.key, patch);
+  const select = (to: (i: number, n: number) => number) => {
+    const { d, i } = current();
+    if (d.rows.length === 0) return;
+    const n = clamp(to(i, d.rows.length), 0, d.rows.length - 1);
+    update({ selectedIndex: n, selectedKey: rowKey(d.rows[n]!) });
+  };
+  const withRow = (make: (row: Row) => Overlay) => () => {
+    const { row } = current();
+    if (row) update({ overlay: make(row) });
+  };
+  const notify = session.getState().notify;
+  const close = () => update({ overlay: null });
+  const refetch = (extra: string[]) => data.getState().invalidate(path, ...extra);
+
+  const finish = (result: ActionResult, fallback: string) => {
+    const r = typeof result === 'object' && result ? result : { message: result || fallback };
+    update({ overlay: r.secret ? { kind: 'secret', ...r.secret } : null });
+    notify(r.message ?? fallback, 'success');
+  };
+  const mutate = async (what: string, run: () => Promise<ActionResult>, paths: string[]) => {
+    close();
+    notify(`${what}…`);
+    try {
+      const result = await run();
+      refetch(paths);
+      finish(result, `${what}: done`);
+    } catch (err) {
+      notify(`${what} failed: ${describeError(err)}`, 'error');
+    }
+  };
+  const chooseAction = (a: ActionSpec<Row>, row: Row) => {
+    const key = rowKey(row);
+    if (a.form) update({ overlay: { kind: 'form', form: `action:${a.id}`, key } });
+    else if (a.confirm || a.typeToConfirm || a.destructive) update({ overlay: { kind: 'confirm', action: `action:${a.id}`, key } });
+    else void mutate(`${a.label} ${label(row)}`, () => a.run!(row, ctx), a.invalidates?.(row, params) ?? []);
+  };
+  const confirmed = (action: string, row: Row) => {
+    if (action === 'delete' && spec.delete) {
+      const del = spec.delete;
+      void mutate(`Delete ${label(row)}`, async () => void (await del.submit(row, ctx)), del.invalidates?.(row, params) ?? []);
+      return;
+    }
+    const a = actionById(spec, action);
+    if (a?.run) void mutate(`${a.label} ${label(row)}`, () => a.run!(row, ctx), a.invalidates?.(row, params) ?? []);
+  };
+  const submitForm = async (form: FormSpec<Row>, body: Record<string, unknown>, row: Row | undefined) => {
+    const result = await form.submit(body, ctx, row);
+    refetch(form.invalidates?.(row, params) ?? []);
+    const done = form.done?.(result, row);
+    finish(done, row ? `Saved ${label(row)}` : 'Created');
+  };
+
+  const mark = (scope: string | undefined) => session.getState().missingScope(scope ?? spec.writeScope) ?? undefined;
+  const actions = spec.actions ?? [];
+  const tableRows = Math.max(1, height - 2);
+  const handlers: CommandHandlers = view.overlay
+    ? { back: close }
+    : view.filtering
+      ? { applyFilter: () => update({ filtering: false }), clearFilter: () => update({ filtering: false, filter: '', filterCursor: 0 }), up: () => select((i) => i - 1), down: () => select((i) => i + 1) }
+      : {
+          up: () => select((i) => i - 1),
+          down: () => select((i) => i + 1),
+          pageUp: () => select((i) => i - tableRows),
+          pageDown: () => select((i) => i + tableRows),
+          top: () => select(() => 0),
+          bottom: () => select((_, n) => n - 1),
+          open: () => {
+            const { row } = current();
+            if (!row) return;
+            const target = spec.drill?.(row, params);
+            if (target) nav.getState().push(target.screen, target.params ?? {}, label(row));
+            else update({ overlay: { kind: 'detail', key: rowKey(row) } });
+          },
+          detail: withRow((row) => ({ kind: 'detail', key: rowKey(row) })),
+          json: withRow((row) => ({ kind: 'json', key: rowKey(row) })),
+          filter: () => update({ filtering: true, filterCursor: current().v.filter.length }),
+          sort: () => {
+            const { v } = current();
+            const next = v.sortCol === null ? 0 : v.sortCol + 1 < spec.columns.length ? v.sortCol + 1 : null;
+            update({ sortCol: next, sortDesc: false });
+          },
+          reverse: () => {
+            const { v } = current();
+            update({ sortCol: v.sortCol ?? 0, sortDesc: v.sortCol === null ? true : !v.sortDesc });
+          },
+          refresh: () => void data.getState().refresh(query),
+          create: spec.create && (() => update({ overlay: { kind: 'form', form: 'create' } })),
+          edit: spec.edit && withRow((row) => ({ kind: 'form', form: 'edit', key: rowKey(row) })),
+          delete: spec.delete && withRow((row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) })),
+          actions: actions.length > 0 && withRow((row) => ({ kind: 'menu', key: rowKey(row) })),
+          back: view.filter !== '' && (() => update({ filter: '', filterCursor: 0 })),
+        };
+  useCommands(handlers, {
+    priority: PRIORITY.screen,
+    title: def.title,
+    modal: view.overlay ? 'screen' : false,
+    marks: {
+      create: mark(spec.create?.scope),
+      edit: mark(spec.edit?.scope),
+      delete: mark(spec.delete?.scope),
+    },
+    capture: (ev) => {
+      const v = views.getState().get(entry.key);
+      if (!v.filtering || v.overlay || ['return', 'escape', 'up', 'down'].includes(ev.name)) return false;
+      const next = editText({ text: v.filter, cursor: v.filterCursor }, ev);
+      if (next) update({ filter: next.text, filterCursor: next.cursor });
+      // Everything else is swallowed while typing: q must not quit.
+      return true;
+    },
+  });
+
+  const d = derive(list?.rows ?? EMPTY, view.sortCol, view.sortDesc, view.filter);
+  const index = selectedIndex(d, rowKey, view.selectedKey, view.selectedIndex);
+  const overlayKey = view.overlay && 'key' in view.overlay ? view.overlay.key : undefined;
+  const overlayRow = overlayKey === undefined ? undefined : (list?.rows as Row[] | undefined)?.find((r) => rowKey(r) === overlayKey);
+  const gone = overlayKey !== undefined && list?.status === 'ready' && !overlayRow;
+  useEffect(() => {
+    if (!gone) return;
+    update({ overlay: null });
+    notify('That item no longer exists', 'error');
+  });
+
+  let body;
+  if (view.overlay && !gone) {
+    body = (
+      <ListOverlay
+        title={def.title}
+        spec={spec}
+        overlay={view.overlay}
+        row={overlayRow}
+        label={label}
+        ctx={ctx}
+        missingScope={(s) => session.getState().missingScope(s)}
+        close={close}
+        chooseAction={chooseAction}
+        confirmed={confirmed}
+        submitForm={submitForm}
+        width={width}
+        height={height - 1}
+      />
+    );
+  } else if (!list || (list.status === 'loading' && list.rows.length === 0)) body = <Spinner label={`loading ${def.title}…`} />;
+  else if (list.status === 'error') body = <Text color="red" wrap="wrap">{`Could not load ${def.title}: ${list.error}. Press r to retry.`}</Text>;
+  else if (d.rows.length === 0)
+    body = <Text dimColor>{view.filter ? `Nothing matches "${view.filter}". Esc clears the filter.` : (spec.empty ?? `No ${def.title.toLowerCase()} yet.${spec.create ? ' Press c to create one.' : ''}`)}</Text>;
+  else body = <Table columns={spec.columns} rows={d.rows} selected={index} height={height - 1} width={width} sortCol={view.sortCol} sortDesc={view.sortDesc} />;
+
+  return (
+    <Box flexDirection="column" height={height} overflow="hidden">
+      <ListStatus list={list} view={view} shown={d.rows.length} columns={spec.columns as never} width={width} />
+      {body}
+    </Box>
+  );
+}

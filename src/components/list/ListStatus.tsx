@@ -1,0 +1,42 @@
+import { Box, Text } from 'ink';
+import type { Column } from '../../app/screen.js';
+import type { ListEntry } from '../../store/data.js';
+import type { ListView } from '../../store/views.js';
+import { TextInput } from '../TextInput.js';
+
+interface Props {
+  list: ListEntry | undefined;
+  view: ListView;
+  shown: number;
+  columns: Column<unknown>[];
+  width: number;
+}
+
+/** The line above a list: counts, filter, sort, page progress, refresh state, the last error. */
+export function ListStatus({ list, view, shown, columns, width }: Props) {
+  const total = list?.rows.length ?? 0;
+  const parts: string[] = [];
+  if (list?.status === 'ready') parts.push(view.filter ? `${shown} of ${total}` : `${total} item${total === 1 ? '' : 's'}`);
+  if (view.sortCol !== null && columns[view.sortCol]) parts.push(`sorted by ${columns[view.sortCol]!.title} ${view.sortDesc ? '▼' : '▲'}`);
+  if (list?.progress) parts.push(`loading ${list.progress.loaded}/${list.progress.total} pages`);
+  if (list?.refreshing) parts.push('refreshing…');
+  const error = list?.status === 'ready' && list.error ? `refresh failed: ${list.error}` : '';
+  if (view.filtering) {
+    return (
+      <Box height={1}>
+        <Text color="cyan">/</Text>
+        <Box width={Math.max(10, Math.floor(width / 2))}>
+          <TextInput value={{ text: view.filter, cursor: view.filterCursor }} width={Math.max(10, Math.floor(width / 2))} focused />
+        </Box>
+        <Text dimColor wrap="truncate-end">{`  ${parts.join(' · ')}`}</Text>
+      </Box>
+    );
+  }
+  return (
+    <Text wrap="truncate-end">
+      {view.filter && <Text color="cyan">{`/${view.filter}  `}</Text>}
+      <Text dimColor>{parts.join(' · ')}</Text>
+      {error && <Text color="red">{`  ${error}`}</Text>}
+    </Text>
+  );
+}
