@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { Box, useInput } from 'ink';
+import { Box, useInput, type Key } from 'ink';
 import { useStore } from 'zustand';
 import { findTokenScopes, getProfile } from '../api/session.js';
 import { describeError } from '../api/errors.js';
@@ -45,7 +45,7 @@ function useSessionInfo() {
 function useKeyRouting() {
   const { router, quit } = useApp();
   const onInput = useCallback(
-    (input: string, key: Parameters<Parameters<typeof useInput>[0]>[1]) => {
+    (input: string, key: Key) => {
       const ev = keyEvent(input, key);
       if (ev.name === 'ctrl+c') return quit();
       router.dispatch(ev);

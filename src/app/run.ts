@@ -1,5 +1,80 @@
-/** The terminal UI's entry; built out by the TUI work. */
-export async function runTui(_argv: string[]): Promise<number> {
-  process.stderr.write('vmtui: the terminal UI is not built yet; use `vmtui serve`.\n');
-  return 1;
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, defaultConfigFile } from '../config/config.js';
+import { resolveTarget, type Target } from '../config/target.js';
+import { defaultDataFile, UsageError } from '../server/serve-command.js';
+import { parseTuiArgs, USAGE, type TuiOptions } from './args.js';
+
+function version(): string {
+  // The same lookup works from src/app (tsx) and from dist (the bundle).
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) {
+      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'vmtui') return pkg.version ?? 'unknown';
+    }
+    const up = dirname(dir);
+    if (up === dir) return 'unknown';
+    dir = up;
+  }
+}
+
+const fail = (message: string, code = 2) => {
+  process.stderr.write(`vmtui: ${message}\n`);
+  return code;
+};
+
+/** The embedded demo service: a loopback port, a fresh token per run (the previous run's is revoked). */
+async function embedded(fresh: boolean) {
+  const data = defaultDataFile();
+  mkdirSync(dirname(data), { recursive: true });
+  if (fresh) for (const suffix of ['', '-wal', '-shm']) rmSync(data + suffix, { force: true });
+  const { startService } = await import('../server/service.js');
+  return startService({ data, seed: 'demo', speed: 'realistic', port: 0 });
+}
+
+/** `vmtui [options]`: the full-screen terminal UI. */
+export async function runTui(argv: string[]): Promise<number> {
+  let opts: TuiOptions;
+  let target: Target;
+  try {
+    opts = parseTuiArgs(argv);
+    if (opts.help) {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    if (opts.version) {
+      process.stdout.write(`vmtui ${version()}\n`);
+      return 0;
+    }
+    target = resolveTarget(opts, process.env, defaultConfigFile());
+  } catch (err) {
+    if (err instanceof UsageError) return fail(`${err.message}\nRun 'vmtui --help' for usage.`);
+    if (err instanceof ConfigError) return fail(err.message);
+    throw err;
+  }
+  if (!process.stdin.isTTY || typeof process.stdin.setRawMode !== 'function' || !process.stdout.isTTY) {
+    return fail('the terminal UI needs an interactive terminal (stdin and stdout must be a TTY); to script the API, use `vmtui serve` and any HTTP client');
+  }
+  // chalk decides on colors when Ink is first imported, and it ignores NO_COLOR.
+  if (process.env.NO_COLOR) process.env.FORCE_COLOR = '0';
+  const [{ startApp }, svc] = await Promise.all([import('./start.js'), target.kind === 'embedded' ? embedded(target.fresh) : undefined]);
+  try {
+    return await startApp({
+      baseUrl: svc?.baseUrl ?? (target as Extract<Target, { kind: 'remote' }>).apiUrl,
+      betaUrl: svc?.betaUrl ?? (target as Extract<Target, { kind: 'remote' }>).betaUrl,
+      token: svc?.token ?? (target as Extract<Target, { kind: 'remote' }>).token,
+      session: {
+        endpoint: svc?.baseUrl ?? (target as Extract<Target, { kind: 'remote' }>).apiUrl,
+        embedded: svc !== undefined,
+        profileName: target.kind === 'remote' ? target.profileName : undefined,
+        readOnly: opts.readOnly,
+        refreshSeconds: opts.refreshSeconds,
+      },
+    });
+  } finally {
+    await svc?.close();
+  }
 }

@@ -65,8 +65,8 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
   const watched = new Map<string, number>();
 
   return createStore<DataState>()((set, get) => {
-    const patch = (key: string, p: Partial<ListEntry>) =>
-      set((s) => ({ lists: { ...s.lists, [key]: { status: 'loading', rows: [], refreshing: false, ...s.lists[key], ...p } } }));
+    const blank: ListEntry = { status: 'loading', rows: [], refreshing: false };
+    const patch = (key: string, p: Partial<ListEntry>) => set((s) => ({ lists: { ...s.lists, [key]: { ...(s.lists[key] ?? blank), ...p } } }));
 
     const fetchList = async (key: string, q: ListQuery, gen: number, initial: boolean): Promise<unknown[]> => {
       if (q.load) return q.load(client);

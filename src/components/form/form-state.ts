@@ -31,7 +31,7 @@ export type Values = Record<string, Raw>;
 
 export function specAt(schema: ResourceSchema, name: string): FieldSpec | undefined {
   const [head, ...rest] = name.split('.');
-  let spec = schema.fields[head!];
+  let spec: FieldSpec | undefined = schema.fields[head!];
   for (const part of rest) spec = spec?.fields?.[part];
   return spec;
 }

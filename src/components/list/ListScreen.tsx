@@ -57,7 +57,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   /** Everything a key handler needs, from the stores as they are now. */
   const current = () => {
     const v = views.getState().get(entry.key);
-    const d = derive(data.getState().lists[qkey]?.rows ?? EMPTY, v.sortCol, v.sortDesc, v.filter);
+    const d = derive((data.getState().lists[qkey]?.rows as Row[] | undefined) ?? EMPTY, v.sortCol, v.sortDesc, v.filter);
     const i = selectedIndex(d, rowKey, v.selectedKey, v.selectedIndex);
     return { v, d, i, row: d.rows[i] };
   };
@@ -173,7 +173,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
     },
   });
 
-  const d = derive(list?.rows ?? EMPTY, view.sortCol, view.sortDesc, view.filter);
+  const d = derive((list?.rows as Row[] | undefined) ?? EMPTY, view.sortCol, view.sortDesc, view.filter);
   const index = selectedIndex(d, rowKey, view.selectedKey, view.selectedIndex);
   const overlayKey = view.overlay && 'key' in view.overlay ? view.overlay.key : undefined;
   const overlayRow = overlayKey === undefined ? undefined : (list?.rows as Row[] | undefined)?.find((r) => rowKey(r) === overlayKey);

@@ -122,7 +122,7 @@ export function readBody(ctx: Ctx, schema: ResourceSchema, mode: Mode, current?:
 /** The instance a path names, with the caller's grant checked (ungranted: 404; read-only where a write is needed: 403). */
 export function instanceFor(ctx: Ctx, level: Level): InstanceRecord {
   const id = Number(ctx.params.vmId);
-  requireEntity(ctx.auth, 'vm', id, level);
+  requireEntity(ctx.auth, 'vm', id, level, 'Instance not found');
   const vm = ctx.store.get<InstanceRecord>('vm', id);
   if (!vm) throw notFound('Instance not found');
   return vm;

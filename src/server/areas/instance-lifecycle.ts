@@ -33,7 +33,7 @@ const recentBoots = (vm: InstanceRecord, now: number) => (vm._boots ?? []).filte
  * The config to boot: the one asked for; else the only one; else the last
  * booted one; else (several, none booted last) an error, as is having none.
  */
-export function pickConfig(store: Store, vm: InstanceRecord, configId: unknown): ConfigRecord {
+function pickConfig(store: Store, vm: InstanceRecord, configId: unknown): ConfigRecord {
   const configs = configsOf(store, vm.id);
   if (typeof configId === 'number') {
     const chosen = configs.find((c) => c.id === configId);

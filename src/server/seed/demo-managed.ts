@@ -35,32 +35,37 @@ const CREDENTIALS = [
 interface DemoService {
   label: string;
   service_type: 'url' | 'tcp';
-  address: (hosts: Hosts) => string;
+  address: (fleet: Fleet) => string;
   timeout: number;
   body?: string;
   consultation_group: string;
   credentials: string[];
   notes?: string;
-  region?: (hosts: Hosts) => string;
+  region?: (fleet: Fleet) => string;
   createdDaysAgo: number;
   fate: 'ok' | 'disabled' | 'pending' | 'problem';
 }
 
-interface Hosts {
-  publicIps: string[];
-  privateIp: IpRecord | undefined;
+interface Fleet {
+  instances: ({ id: number; label: string } & Record<string, unknown>)[];
+  ips: IpRecord[];
 }
 
-/** Instance addresses when compute made some; documentation addresses otherwise. */
-const publicIp = (hosts: Hosts, i: number) => hosts.publicIps[i % Math.max(1, hosts.publicIps.length)] ?? `203.0.113.${20 + i}`;
+const instanceNamed = (fleet: Fleet, prefix: string) => fleet.instances.find((vm) => vm.label.startsWith(prefix));
+const ipv4Of = (fleet: Fleet, vmId: number | undefined, isPublic: boolean) =>
+  fleet.ips.find((ip) => ip.vm_id === vmId && ip.type === 'ipv4' && ip.public === isPublic);
+
+/** The public address of the instance whose label starts with prefix; a documentation address when compute made none. */
+const publicIp = (fleet: Fleet, prefix: string, fallback: string) => ipv4Of(fleet, instanceNamed(fleet, prefix)?.id, true)?.address ?? fallback;
+const privateIp = (fleet: Fleet, prefix: string) => ipv4Of(fleet, instanceNamed(fleet, prefix)?.id, false);
 
 const SERVICES: DemoService[] = [
   { label: 'shop frontend', service_type: 'url', address: () => 'https://shop.example.com/health', timeout: 30, body: 'ok', consultation_group: 'on-call', credentials: ['web.deploy'], createdDaysAgo: 63, fate: 'ok' },
   { label: 'api-gateway', service_type: 'url', address: () => 'https://api.example.com/v1/status', timeout: 10, body: '"status":"up"', consultation_group: 'on-call', credentials: ['web.deploy'], notes: 'Behind the eu balancer; restart with systemctl restart gateway', createdDaysAgo: 58, fate: 'problem' },
-  { label: 'checkout-api', service_type: 'url', address: (h) => `http://${publicIp(h, 0)}/healthz`, timeout: 15, consultation_group: 'engineering', credentials: [], createdDaysAgo: 41, fate: 'ok' },
-  { label: 'postgres-primary', service_type: 'tcp', address: (h) => `${publicIp(h, 1)}:5432`, timeout: 5, consultation_group: 'engineering', credentials: ['prod-db root'], notes: 'Failover runbook: wiki/db-failover', createdDaysAgo: 41, fate: 'problem' },
-  { label: 'redis-cache', service_type: 'tcp', address: (h) => `${h.privateIp?.address ?? '192.168.130.12'}:6379`, region: (h) => h.privateIp?.region ?? 'us-east', timeout: 3, consultation_group: 'engineering', credentials: [], createdDaysAgo: 30, fate: 'ok' },
-  { label: 'ssh-bastion', service_type: 'tcp', address: (h) => `${publicIp(h, 2)}:22`, timeout: 10, consultation_group: 'escalation', credentials: ['backup-sftp'], createdDaysAgo: 22, fate: 'ok' },
+  { label: 'checkout-api', service_type: 'url', address: (f) => `http://${publicIp(f, 'api-1', '203.0.113.20')}/healthz`, timeout: 15, consultation_group: 'engineering', credentials: [], createdDaysAgo: 41, fate: 'ok' },
+  { label: 'postgres-primary', service_type: 'tcp', address: (f) => `${publicIp(f, 'db-primary', '203.0.113.21')}:5432`, timeout: 5, consultation_group: 'engineering', credentials: ['prod-db root'], notes: 'Failover runbook: wiki/db-failover', createdDaysAgo: 41, fate: 'problem' },
+  { label: 'redis-cache', service_type: 'tcp', address: (f) => `${privateIp(f, 'cache')?.address ?? '192.168.130.12'}:6379`, region: (f) => privateIp(f, 'cache')?.region ?? 'us-east', timeout: 3, consultation_group: 'engineering', credentials: [], createdDaysAgo: 30, fate: 'ok' },
+  { label: 'ssh-bastion', service_type: 'tcp', address: (f) => `${publicIp(f, 'bastion', '203.0.113.22')}:22`, timeout: 10, consultation_group: 'escalation', credentials: ['backup-sftp'], createdDaysAgo: 22, fate: 'ok' },
   { label: 'mail-relay', service_type: 'tcp', address: () => 'mail.example.com:587', timeout: 20, consultation_group: 'escalation', credentials: [], notes: 'Paused while the relay moves provider', createdDaysAgo: 17, fate: 'disabled' },
   { label: 'status page', service_type: 'url', address: () => 'https://status.example.com/', timeout: 30, body: 'All systems operational', consultation_group: 'on-call', credentials: ['status page api token'], createdDaysAgo: 0, fate: 'pending' },
 ];
@@ -71,10 +76,11 @@ const ISSUES = [
   { service: 'postgres-primary', label: 'postgres-primary: connection refused on port 5432', minutesAgo: 17 },
 ];
 
+/** Access settings changed on the instances these name (or the first ones, when compute made others). */
 const SSH_OVERRIDES = [
-  { user: 'deploy', port: 2222 },
-  { access: false },
-  { user: 'admin', ip: 'any' },
+  { instance: 'db-primary', ssh: { user: 'deploy', port: 2222 } },
+  { instance: 'bastion', ssh: { user: 'admin', ip: 'any' } },
+  { instance: 'legacy', ssh: { access: false } },
 ];
 
 const serviceEntity = (s: ServiceRecord) => ({ id: s.id, label: s.label, type: 'managed_service', url: entityUrl('managed_service', s.id) });
@@ -105,11 +111,7 @@ export function seedManagedDemo(store: Store, sim: Simulation): void {
     );
   }
 
-  const ips = store.all<IpRecord>('ip');
-  const hosts: Hosts = {
-    publicIps: ips.filter((ip) => ip.type === 'ipv4' && ip.public).map((ip) => ip.address),
-    privateIp: ips.find((ip) => ip.type === 'ipv4' && !ip.public),
-  };
+  const fleet: Fleet = { instances: store.all('vm'), ips: store.all<IpRecord>('ip') };
 
   const services = new Map<string, ServiceRecord>();
   for (const d of SERVICES) {
@@ -119,13 +121,13 @@ export function seedManagedDemo(store: Store, sim: Simulation): void {
       id,
       label: d.label,
       service_type: d.service_type,
-      address: d.address(hosts),
+      address: d.address(fleet),
       timeout: d.timeout,
       body: d.body ?? null,
       consultation_group: d.consultation_group,
       credentials: d.credentials.map((label) => credentialIds.get(label)!),
       notes: d.notes ?? null,
-      region: d.region?.(hosts) ?? null,
+      region: d.region?.(fleet) ?? null,
       status: d.fate === 'disabled' ? 'disabled' : 'ok',
       created: isoSeconds(created),
       updated: isoSeconds(created),
@@ -141,10 +143,14 @@ export function seedManagedDemo(store: Store, sim: Simulation): void {
     openIssue(store, [services.get(issue.service)!.id], { label: issue.label, now: now - issue.minutesAgo * MINUTE });
   }
 
-  store.all<{ id: number } & Record<string, unknown>>('vm').slice(0, SSH_OVERRIDES.length).forEach((vm, i) => {
-    const ip = ips.find((a) => a.vm_id === vm.id && a.type === 'ipv4' && a.public)?.address ?? 'any';
-    store.insert('managed_ssh', vm.id, { ssh: { access: true, user: 'root', ip, port: 22, ...SSH_OVERRIDES[i] } });
-  });
+  const overridden = new Set<number>();
+  for (const o of SSH_OVERRIDES) {
+    const vm = instanceNamed(fleet, o.instance) ?? fleet.instances.find((v) => !overridden.has(v.id));
+    if (!vm || overridden.has(vm.id)) continue;
+    overridden.add(vm.id);
+    const ip = ipv4Of(fleet, vm.id, true)?.address ?? 'any';
+    store.insert('managed_ssh', vm.id, { ssh: { access: true, user: 'root', ip, port: 22, ...o.ssh } });
+  }
 
   setStatsSeed(store, 0x5eed_2024);
   startMonitoring(sim);

@@ -1,0 +1,65 @@
+import { useEffect, useMemo } from 'react';
+import { Box, Text } from 'ink';
+import { useStore } from 'zustand';
+import { useApp } from '../../app/context.js';
+import { PRIORITY } from '../../app/key-router.js';
+import type { Column, ScreenDef, ScreenProps } from '../../app/screen.js';
+import { useCommands } from '../../app/use-commands.js';
+import { useLocalStore } from '../../app/use-local-store.js';
+import { Table } from '../../components/Table.js';
+import { useAutoRefresh } from '../../components/list/use-list-data.js';
+import { clamp } from '../../components/window.js';
+import type { CountEntry } from '../../store/data.js';
+import { counter } from './count.js';
+
+interface AreaRow {
+  def: ScreenDef;
+  count?: CountEntry;
+}
+
+const countText = (c: CountEntry | undefined) => (!c || c.status === 'loading' ? '…' : c.status === 'error' ? `✗ ${c.error}` : String(c.value));
+
+const COLUMNS: Column<AreaRow>[] = [
+  { key: 'title', title: 'Area', width: 18, format: (r) => r.def.title },
+  { key: 'count', title: 'Count', width: 24, format: (r) => countText(r.count), color: (r) => (r.count?.status === 'error' ? 'red' : undefined) },
+  { key: 'names', title: 'Jump with', width: 22, format: (r) => [r.def.id, ...(r.def.aliases ?? [])].map((n) => `:${n}`).join(' ') },
+  { key: 'description', title: 'What', format: (r) => r.def.description ?? '' },
+];
+
+/**
+ * Every area with its count. A custom screen: it draws with the shared
+ * Table and binds keys through the same keymap as the generic list.
+ */
+export function HomeScreen({ width, height }: ScreenProps) {
+  const { screens, data, client, nav } = useApp();
+  const areas = useMemo(() => screens.homeScreens(), [screens]);
+  const counts = useStore(data, (s) => s.counts);
+  const [{ selected }, store] = useLocalStore(() => ({ selected: 0 }));
+  const loadCounts = (force: boolean) => {
+    for (const def of areas) {
+      const count = counter(def, client);
+      if (count) void data.getState().loadCount(def.id, count, force);
+    }
+  };
+  useEffect(() => loadCounts(false), []);
+  useAutoRefresh(() => loadCounts(true));
+  const move = (to: (i: number) => number) => store.setState((s) => ({ selected: clamp(to(s.selected), 0, areas.length - 1) }));
+  useCommands(
+    {
+      up: () => move((i) => i - 1),
+      down: () => move((i) => i + 1),
+      top: () => move(() => 0),
+      bottom: () => move(() => areas.length - 1),
+      open: () => areas.length > 0 && nav.getState().push(areas[store.getState().selected]!.id),
+      refresh: () => loadCounts(true),
+    },
+    { priority: PRIORITY.screen, title: 'Home' },
+  );
+  const rows = areas.map((def) => ({ def, count: counts[def.id] }));
+  return (
+    <Box flexDirection="column" height={height}>
+      <Text dimColor wrap="truncate-end">{`${areas.length} areas · Enter opens · : jumps by name`}</Text>
+      <Table columns={COLUMNS} rows={rows} selected={selected} height={height - 1} width={width} />
+    </Box>
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * The screen registry: every area's screens, in the order the home view lists them.
+ *
+ * Adding an area (see README.md here for the whole recipe):
+ *   1. typed endpoint functions in src/api/<area>.ts (like src/api/regions.ts);
+ *   2. screen defs in src/screens/<area>/index.ts, default-exporting an array
+ *      of ScreenDef (like ./regions/index.ts): a declarative `list` for
+ *      resource lists, or a `component` for anything else;
+ *   3. one import line below and its spread in `screens`;
+ *   4. tests in test/screens/<area>/ (like test/screens/regions/).
+ */
+import type { ScreenDef } from '../app/screen.js';
+import home from './home/index.js';
+import regions from './regions/index.js';
+
+export const screens: ScreenDef[] = [...home, ...regions];
