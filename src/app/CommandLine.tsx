@@ -24,8 +24,9 @@ export function CommandLine({ width }: { width: number }) {
       go: () => {
         const text = now().text.trim();
         if (!text) return closeLine();
-        const list = candidates(names, text);
-        const def = screens.find(text) ?? (list.length === 1 ? screens.find(list[0]!) : undefined);
+        // An exact name wins; otherwise the best completion (ids come before aliases).
+        const best = candidates(names, text)[0];
+        const def = screens.find(text) ?? (best ? screens.find(best) : undefined);
         if (!def) {
           session.getState().notify(`No area "${text}"; Tab completes the names`, 'error');
           return;

@@ -76,11 +76,15 @@ describe('disks', () => {
     const r = await disk(id, { label: 'root', size: 5000, image: 'private/900', root_pass: STRONG_PASS, stackscript_id: 10001, stackscript_data: { hostname: 'a' } });
     expect(errorFields(r)).toEqual(['stackscript_id']);
     expect((await disk(id, { label: 'root', size: 5000, image: 'private/900', root_pass: STRONG_PASS })).status).toBe(200);
-    const hidden = await call(svc, 'POST', '/vm/instances', {
-      token: RESTRICTED_TOKEN,
-      body: { region: 'us-east', type: 'g6-standard-2', image: 'private/900', root_pass: STRONG_PASS },
+    setRestrictedGrants(svc, (g) => {
+      g.global.add_vms = true;
     });
-    expect(hidden.status).toBe(403);
+    const hidden = { region: 'us-east', type: 'g6-standard-2', image: 'private/900', root_pass: STRONG_PASS };
+    expect(errorFields(await call(svc, 'POST', '/vm/instances', { token: RESTRICTED_TOKEN, body: hidden }))).toEqual(['image']);
+    setRestrictedGrants(svc, (g) => {
+      g.image.push({ id: 'private/900', permissions: 'read_only' });
+    });
+    expect((await call(svc, 'POST', '/vm/instances', { token: RESTRICTED_TOKEN, body: hidden })).status).toBe(200);
   });
 
   it('fits disks in the plan: size beyond the free space is refused', async () => {
