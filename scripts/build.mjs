@@ -1,9 +1,12 @@
 // Bundles the CLI into one file: one file starts much faster than hundreds of
 // modules, and bundling React and Ink lets NODE_ENV=production be fixed at build
 // time (React's production build handles a key about 1.5x faster).
-// Usage: node scripts/build.mjs [--outfile FILE]   (default dist/vmtui.js)
+// The entry dist/vmtui.js loads chunks (dist/chunks/) on demand: --help does not
+// load Ink, and the UI against a remote API does not load the service.
+// Usage: node scripts/build.mjs [--outdir DIR]   (default dist)
 import { build } from 'esbuild';
-import { chmodSync } from 'node:fs';
+import { chmodSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 // Ink imports its React devtools bridge (and the optional react-devtools-core) only when DEV=true; bundled, that import would be eager.
@@ -15,11 +18,14 @@ const noInkDevtools = {
   },
 };
 
-const { values } = parseArgs({ options: { outfile: { type: 'string', default: 'dist/vmtui.js' } } });
+const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } });
+rmSync(join(values.outdir, 'chunks'), { recursive: true, force: true });
 
 await build({
-  entryPoints: ['src/cli.ts'],
-  outfile: values.outfile,
+  entryPoints: { vmtui: 'src/cli.ts' },
+  outdir: values.outdir,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -36,4 +42,4 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 });
-chmodSync(values.outfile, 0o755);
+chmodSync(join(values.outdir, 'vmtui.js'), 0o755);

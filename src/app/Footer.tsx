@@ -9,13 +9,17 @@ export function Footer() {
   const { ui, session } = useApp();
   const layers = useStore(ui, (s) => s.layers);
   const readOnly = useStore(session, (s) => s.readOnly);
-  const lines = activeKeys(layers, readOnly).flatMap((s) => s.lines.filter((l) => !l.quiet));
+  // Help first, so the way to every other key is always in view however narrow the terminal.
+  const all = activeKeys(layers, readOnly).flatMap((s) => s.lines.filter((l) => !l.quiet));
+  const lines = [...all.filter((l) => l.id === 'help'), ...all.filter((l) => l.id !== 'help')];
   return (
     <Text wrap="truncate-end">
       {lines.map((l, i) => (
         <Text key={l.id} dimColor={Boolean(l.mark)}>
           {i > 0 ? '  ' : ''}
-          <Text color={l.mark ? undefined : 'cyan'}>{`<${displayKey(l.keys[0]!)}>`}</Text>
+          <Text color={l.mark ? undefined : 'cyan'} bold={!l.mark}>
+            {displayKey(l.keys[0]!)}
+          </Text>
           {` ${l.label}`}
         </Text>
       ))}

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
-import { UsageError } from '../server/serve-command.js';
+
+/** A bad command line: the message says what is wrong; the exit code is 2. */
+export class UsageError extends Error {}
 
 export const USAGE = `Usage: vmtui [--api-url URL --token T | --profile NAME] [options]
        vmtui serve [options]     run the API service (vmtui serve --help)

@@ -3,8 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, defaultConfigFile } from '../config/config.js';
 import { resolveTarget, type Target } from '../config/target.js';
-import { defaultDataFile, UsageError } from '../server/serve-command.js';
-import { parseTuiArgs, USAGE, type TuiOptions } from './args.js';
+import { parseTuiArgs, USAGE, UsageError, type TuiOptions } from './args.js';
 
 function version(): string {
   // The same lookup works from src/app (tsx) and from dist (the bundle).
@@ -28,10 +27,10 @@ const fail = (message: string, code = 2) => {
 
 /** The embedded demo service: a loopback port, a fresh token per run (the previous run's is revoked). */
 async function embedded(fresh: boolean) {
+  const [{ defaultDataFile }, { startService }] = await Promise.all([import('../server/serve-command.js'), import('../server/service.js')]);
   const data = defaultDataFile();
   mkdirSync(dirname(data), { recursive: true });
   if (fresh) for (const suffix of ['', '-wal', '-shm']) rmSync(data + suffix, { force: true });
-  const { startService } = await import('../server/service.js');
   return startService({ data, seed: 'demo', speed: 'realistic', port: 0 });
 }
 

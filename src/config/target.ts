@@ -1,5 +1,4 @@
-import { UsageError } from '../server/serve-command.js';
-import type { TuiOptions } from '../app/args.js';
+import { UsageError, type TuiOptions } from '../app/args.js';
 import { loadConfig, saveProfile } from './config.js';
 
 /** Where the app connects: the embedded demo service, or a server speaking the API. */

@@ -131,6 +131,10 @@ export function mountArea(app: FastifyInstance, prefix: string, area: Area, serv
           services.sim.runDue();
           authorize(ctx, def);
           checkParams(ctx.params);
+          // Every request body of the API is a JSON object; absent is fine for actions.
+          if (ctx.body !== undefined && (typeof ctx.body !== 'object' || ctx.body === null || Array.isArray(ctx.body))) {
+            throw new ApiError(400, [{ reason: 'The request body must be a JSON object' }]);
+          }
           const result = services.store.tx(() => def.handler(ctx));
           if (reply.sent) return reply;
           return reply.code(reply.statusCode || 200).send(result === undefined ? {} : result);
@@ -219,7 +223,7 @@ export function listPage<T extends Record<string, unknown>>(ctx: Ctx, kind: stri
 
 /** Validates the body against the schema and returns the accepted fields, or throws 400 with every problem. */
 export function bodyFor(ctx: Ctx, schema: ResourceSchema, mode: Mode, current?: Record<string, unknown>): Record<string, unknown> {
-  const body = ctx.body === undefined || ctx.body === null ? {} : ctx.body;
+  const body = ctx.body === undefined ? {} : ctx.body;
   const rc: RuleContext = { mode, current };
   const { value, errors } = validate(schema, body, rc);
   assertValid(errors);

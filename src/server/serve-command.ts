@@ -74,6 +74,11 @@ export async function runServe(argv: string[]): Promise<number> {
     return 0;
   }
   if (opts.data !== ':memory:') mkdirSync(dirname(opts.data), { recursive: true });
+  // Listen for signals before announcing the roots: a supervisor may stop us the moment it reads them.
+  const stopped = new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
   const svc = await startService(opts);
   const show = (value: string, chosen: boolean) => (chosen ? `${mask(value)} (as given)` : value);
   process.stdout.write(
@@ -92,11 +97,7 @@ export async function runServe(argv: string[]): Promise<number> {
       .filter((l) => l !== '')
       .join('\n') + '\n',
   );
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await stopped;
   await svc.close();
   process.stdout.write('vmtui service stopped.\n');
   return 0;
