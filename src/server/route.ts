@@ -36,6 +36,11 @@ export interface Ctx {
   body: unknown;
 }
 
+/** A response body serialized ahead of time (a cached list page). */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
 /** A handler returns the response body; undefined answers {}; a reply already sent is left alone. */
 export type Handler = (ctx: Ctx) => unknown;
 
@@ -137,6 +142,7 @@ export function mountArea(app: FastifyInstance, prefix: string, area: Area, serv
           }
           const result = services.store.tx(() => def.handler(ctx));
           if (reply.sent) return reply;
+          if (result instanceof RawJson) return reply.code(200).type('application/json; charset=utf-8').send(result.text);
           return reply.code(reply.statusCode || 200).send(result === undefined ? {} : result);
         } catch (err) {
           if (err instanceof ApiError) return sendError(reply, err);
@@ -219,6 +225,33 @@ export function listPage<T extends Record<string, unknown>>(ctx: Ctx, kind: stri
     descending: opts.descending,
   });
   return { ...result, data: result.data.map(opts.present) };
+}
+
+const RESPONSE_CACHE_ENTRIES = 500;
+
+/**
+ * listPage for hot lists: the serialized page is reused while neither the
+ * listed kind nor any kind its presenter reads (`reads`) has been written. The
+ * presenter must depend on nothing else (not on the clock).
+ */
+export function cachedListPage<T extends Record<string, unknown>>(ctx: Ctx, kind: string, reads: readonly string[], opts: ListOptions<T>): RawJson {
+  const key = JSON.stringify([
+    kind,
+    opts.parent ?? null,
+    ctx.query.page ?? null,
+    ctx.query.page_size ?? null,
+    ctx.req.headers['x-filter'] ?? null,
+    opts.restrict ?? null,
+    opts.descending ?? false,
+    ctx.store.versionOf([kind, ...reads]),
+  ]);
+  let text = ctx.store.responses.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(listPage(ctx, kind, opts));
+    if (ctx.store.responses.size >= RESPONSE_CACHE_ENTRIES) ctx.store.responses.clear();
+    ctx.store.responses.set(key, text);
+  }
+  return new RawJson(text);
 }
 
 /** Validates the body against the schema and returns the accepted fields, or throws 400 with every problem. */

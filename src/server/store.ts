@@ -53,6 +53,10 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 export class Store {
   readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
+  /** Bumped on every write to a kind, so cached responses know when they went stale. */
+  private readonly versions = new Map<string, number>();
+  /** Serialized list responses keyed by query and the versions of the kinds they read. */
+  readonly responses = new Map<string, string>();
 
   constructor(file: string) {
     this.db = new Database(file);
@@ -76,6 +80,15 @@ export class Store {
     return s;
   }
 
+  private touch(kind: string): void {
+    this.versions.set(kind, (this.versions.get(kind) ?? 0) + 1);
+  }
+
+  /** A stamp that changes whenever any of these kinds is written. */
+  versionOf(kinds: readonly string[]): string {
+    return kinds.map((k) => this.versions.get(k) ?? 0).join('.');
+  }
+
   tx<T>(fn: () => T): T {
     if (this.db.inTransaction) return fn();
     return this.db.transaction(fn)();
@@ -89,6 +102,7 @@ export class Store {
   }
 
   insert<T extends Row>(kind: string, id: string | number, data: T, opts: InsertOptions = {}): T {
+    this.touch(kind);
     const ord = opts.ord ?? (typeof id === 'number' ? id : this.nextId(`${kind}#ord`));
     this.stmt('INSERT INTO rows (kind, id, parent, ord, key, data) VALUES (?, ?, ?, ?, ?, ?)').run(
       kind,
@@ -117,19 +131,23 @@ export class Store {
   }
 
   put<T extends Row>(kind: string, id: string | number, data: T): T {
+    this.touch(kind);
     this.stmt('UPDATE rows SET data = ? WHERE kind = ? AND id = ?').run(JSON.stringify(data), kind, String(id));
     return data;
   }
 
   setKey(kind: string, id: string | number, key: string | null): void {
+    this.touch(kind);
     this.stmt('UPDATE rows SET key = ? WHERE kind = ? AND id = ?').run(key, kind, String(id));
   }
 
   delete(kind: string, id: string | number): boolean {
+    this.touch(kind);
     return this.stmt('DELETE FROM rows WHERE kind = ? AND id = ?').run(kind, String(id)).changes > 0;
   }
 
   deleteChildren(kind: string, parent: string): number {
+    this.touch(kind);
     return this.stmt('DELETE FROM rows WHERE kind = ? AND parent = ?').run(kind, parent).changes;
   }
 
@@ -175,6 +193,11 @@ export class Store {
       (page - 1) * q.pageSize,
     ) as { data: string }[];
     return { data: rows.map((r) => JSON.parse(r.data) as T), page, pages, results };
+  }
+
+  /** Whether any row of the kind sorts at or before `ord` (due jobs, without parsing them all). */
+  anyUpTo(kind: string, ord: number): boolean {
+    return this.stmt('SELECT 1 FROM rows WHERE kind = ? AND ord <= ? LIMIT 1').get(kind, ord) !== undefined;
   }
 
   putBlob(id: string, body: Buffer): void {

@@ -38,6 +38,8 @@ export interface SpawnOptions {
   env?: Record<string, string>;
   /** The script to run with node; default the built bundle. */
   entry?: string;
+  /** Flags for node itself (profiling in benchmarks). */
+  nodeArgs?: string[];
 }
 
 /** Runs the app in a real pseudo-terminal and keeps a headless xterm of what it draws. */
@@ -45,7 +47,7 @@ export function spawnApp(args: string[], opts: SpawnOptions = {}): PtyApp {
   const cols = opts.cols ?? 100;
   const rows = opts.rows ?? 30;
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
-  const proc: IPty = spawn(process.execPath, [opts.entry ?? 'dist/vmtui.js', ...args], {
+  const proc: IPty = spawn(process.execPath, [...(opts.nodeArgs ?? []), opts.entry ?? 'dist/vmtui.js', ...args], {
     name: 'xterm-256color',
     cols,
     rows,

@@ -5,7 +5,7 @@ import { assertValid } from '../errors.js';
 import { filterFields } from '../filter.js';
 import { instanceWasDeleted } from '../hooks.js';
 import { releaseIps } from '../ipam.js';
-import { defineArea, listPage, type Ctx, type Router } from '../route.js';
+import { cachedListPage, defineArea, type Ctx, type Router } from '../route.js';
 import type { InstanceTypeRecord } from '../seed/reference.js';
 import { registerTags } from '../tagging.js';
 import { grantCreator, imageRef } from './images.js';
@@ -139,7 +139,7 @@ function deleteInstance(ctx: Ctx): void {
 
 function instanceRoutes(r: Router): void {
   r.get('/vm/instances', 'vms:read_only', (ctx) =>
-    listPage<InstanceRecord>(ctx, 'vm', {
+    cachedListPage<InstanceRecord>(ctx, 'vm', ['ip'], {
       filterable: FILTERABLE,
       restrict: grantFilter(ctx.auth, 'vm'),
       present: (row) => presentInstance(ctx.store, row),

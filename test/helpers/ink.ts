@@ -1,0 +1,77 @@
+import { render } from 'ink-testing-library';
+import { createElement } from 'react';
+import { ApiClient } from '../../src/api/client.js';
+import { App } from '../../src/app/App.js';
+import { createAppContext, type AppContextValue } from '../../src/app/context.js';
+import type { ScreenDef } from '../../src/app/screen.js';
+import { screens as allScreens } from '../../src/screens/index.js';
+import type { SessionInit } from '../../src/store/session.js';
+import type { RunningService } from '../../src/server/service.js';
+import { OWNER_TOKEN } from './service.js';
+
+type LastFrame = () => string | undefined;
+
+/** Polls the last frame until it shows `match` (never a fixed sleep); the error shows the last frame. */
+export async function waitForContent(lastFrame: LastFrame, match: string | RegExp | ((frame: string) => boolean), timeoutMs = 4000): Promise<string> {
+  const test = typeof match === 'function' ? match : typeof match === 'string' ? (f: string) => f.includes(match) : (f: string) => match.test(f);
+  const deadline = Date.now() + timeoutMs;
+  let frame = '';
+  for (;;) {
+    frame = lastFrame() ?? '';
+    if (test(frame)) return frame;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${String(match)}; the last frame was:\n${frame}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** Writes keys, then waits for the frame to show `expected`. Send Esc ('\x1b') on its own. */
+export async function sendInputAndWait(stdin: { write(data: string): void }, keys: string, lastFrame: LastFrame, expected: string | RegExp | ((frame: string) => boolean), timeoutMs?: number) {
+  stdin.write(keys);
+  return waitForContent(lastFrame, expected, timeoutMs);
+}
+
+export interface AppOptions {
+  svc?: RunningService;
+  token?: string;
+  screens?: ScreenDef[];
+  session?: Partial<SessionInit>;
+  rows?: number;
+  cols?: number;
+  /** A client for a stub; default one for `svc`, or one that fails fast. */
+  client?: ApiClient;
+}
+
+/** The whole app in ink-testing-library, on a real service when one is given. */
+export function renderApp(opts: AppOptions = {}) {
+  const client =
+    opts.client ??
+    new ApiClient({
+      baseUrl: opts.svc?.baseUrl ?? 'http://127.0.0.1:9/v4',
+      betaUrl: opts.svc?.betaUrl ?? 'http://127.0.0.1:9/v4beta',
+      token: opts.token ?? OWNER_TOKEN,
+      retryDelaysMs: [],
+      timeoutMs: 2000,
+    });
+  let quits = 0;
+  const ctx: AppContextValue = createAppContext({
+    client,
+    screens: opts.screens ?? allScreens,
+    rows: opts.rows ?? 24,
+    cols: opts.cols ?? 100,
+    session: { endpoint: client.baseUrl, embedded: false, readOnly: false, refreshSeconds: 60, ...opts.session },
+    quit: () => {
+      quits++;
+    },
+  });
+  const r = render(createElement(App, { ctx }));
+  return { ...r, ctx, quits: () => quits, lastFrame: () => r.lastFrame() ?? '' };
+}
+
+export const ESC = '\x1b';
+export const ENTER = '\r';
+export const DOWN = '\x1b[B';
+export const UP = '\x1b[A';
+export const TAB = '\t';
+export const CTRL_D = '\x04';
+export const CTRL_S = '\x13';
+export const BACKSPACE = '\x7f';

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/client.js';
+import { ApiError } from '../../src/api/errors.js';
+import { createDataStore, queryKey } from '../../src/store/data.js';
+import { createNavStore } from '../../src/store/nav.js';
+import { createSessionStore } from '../../src/store/session.js';
+
+/** A client whose pages are answered by hand, to see every intermediate state. */
+function fakeClient() {
+  const waiting: { path: string; page: number; resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
+  const client = {
+    page: (path: string, opts: { page: number }) => new Promise((resolve, reject) => waiting.push({ path, page: opts.page, resolve, reject })),
+  } as unknown as ApiClient;
+  const answer = (page: number, pages: number, data: unknown[]) => {
+    const i = waiting.findIndex((w) => w.page === page);
+    const [w] = waiting.splice(i, 1);
+    w!.resolve({ data, page, pages, results: pages * data.length });
+  };
+  const fail = (page: number, err: unknown) => {
+    const i = waiting.findIndex((w) => w.page === page);
+    waiting.splice(i, 1)[0]!.reject(err);
+  };
+  return { client, waiting, answer, fail };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe('data store', () => {
+  it('shows the first page at once, then the rest in order with progress', async () => {
+    const f = fakeClient();
+    let loaded = 0;
+    const store = createDataStore({ client: f.client, concurrency: 2, onLoaded: () => loaded++ });
+    const q = { path: '/things' };
+    const key = queryKey(q);
+    const done = store.getState().load(q);
+    expect(store.getState().lists[key]!.status).toBe('loading');
+    f.answer(1, 3, ['a']);
+    await tick();
+    expect(store.getState().lists[key]).toMatchObject({ status: 'ready', rows: ['a'], progress: { loaded: 1, total: 3 } });
+    expect(f.waiting.map((w) => w.page)).toEqual([2, 3]);
+    f.answer(3, 3, ['c']);
+    await tick();
+    // Page 3 waits for page 2: rows stay in order.
+    expect(store.getState().lists[key]).toMatchObject({ rows: ['a'], progress: { loaded: 2, total: 3 } });
+    f.answer(2, 3, ['b']);
+    await done;
+    expect(store.getState().lists[key]).toMatchObject({ status: 'ready', rows: ['a', 'b', 'c'], progress: undefined });
+    expect(loaded).toBe(1);
+  });
+
+  it('keeps the rows on screen while refreshing, and after a failed refresh shows the error beside them', async () => {
+    const f = fakeClient();
+    const store = createDataStore({ client: f.client });
+    const q = { path: '/things' };
+    const key = queryKey(q);
+    const first = store.getState().load(q);
+    f.answer(1, 1, ['a']);
+    await first;
+    const again = store.getState().refresh(q);
+    expect(store.getState().lists[key]).toMatchObject({ rows: ['a'], refreshing: true });
+    // A second refresh joins the running one.
+    expect(store.getState().refresh(q)).toBe(again);
+    f.fail(1, new ApiError('http', 'HTTP 500: broken', 500));
+    await again;
+    expect(store.getState().lists[key]).toMatchObject({ status: 'ready', rows: ['a'], refreshing: false, error: 'HTTP 500: broken' });
+  });
+
+  it('a failed first load is an error state; a later load tries again', async () => {
+    const f = fakeClient();
+    const store = createDataStore({ client: f.client });
+    const q = { path: '/things' };
+    const p = store.getState().load(q);
+    f.fail(1, new ApiError('http', 'Not permitted: needs vms:read_only', 403));
+    await p;
+    expect(store.getState().lists[queryKey(q)]).toMatchObject({ status: 'error', errorStatus: 403 });
+    const retry = store.getState().load(q);
+    f.answer(1, 1, ['x']);
+    await retry;
+    expect(store.getState().lists[queryKey(q)]!.rows).toEqual(['x']);
+  });
+
+  it('invalidation refetches watched lists under the prefix and drops the others', async () => {
+    const f = fakeClient();
+    const store = createDataStore({ client: f.client });
+    const shown = { path: '/nodebalancers' };
+    const hidden = { path: '/nodebalancers/1/configs' };
+    const other = { path: '/regions' };
+    store.getState().put(shown, ['lb']);
+    store.getState().put(hidden, ['cfg']);
+    store.getState().put(other, ['r']);
+    const unwatch = store.getState().watch(shown);
+    store.getState().invalidate('/nodebalancers');
+    expect(f.waiting.map((w) => w.path)).toEqual(['/nodebalancers']);
+    expect(store.getState().lists[queryKey(hidden)]).toBeUndefined();
+    expect(store.getState().lists[queryKey(other)]!.rows).toEqual(['r']);
+    expect(store.getState().lists[queryKey(shown)]).toMatchObject({ rows: ['lb'], refreshing: true });
+    unwatch();
+    // /nodebalancersX is not under /nodebalancers.
+    store.getState().put({ path: '/nodebalancersX' }, ['y']);
+    store.getState().invalidate('/nodebalancers');
+    expect(store.getState().lists[queryKey({ path: '/nodebalancersX' })]).toBeDefined();
+  });
+
+  it('ignores the answer of a fetch that was superseded', async () => {
+    const f = fakeClient();
+    const store = createDataStore({ client: f.client });
+    const q = { path: '/things' };
+    const first = store.getState().load(q);
+    const second = store.getState().load(q, true);
+    const [old, fresh] = f.waiting;
+    fresh!.resolve({ data: ['new'], page: 1, pages: 1, results: 1 });
+    await second;
+    old!.resolve({ data: ['old'], page: 1, pages: 1, results: 1 });
+    await first;
+    expect(store.getState().lists[queryKey(q)]!.rows).toEqual(['new']);
+  });
+
+  it('counts: loading, value, error text with the status', async () => {
+    const store = createDataStore({ client: fakeClient().client });
+    let finish!: (n: number) => void;
+    const p = store.getState().loadCount('vms', () => new Promise((r) => (finish = r)));
+    expect(store.getState().counts.vms).toEqual({ status: 'loading' });
+    finish(42);
+    await p;
+    expect(store.getState().counts.vms).toEqual({ status: 'ready', value: 42 });
+    await store.getState().loadCount('lbs', () => Promise.reject(new ApiError('http', 'Not permitted: needs nodebalancers:read_only', 403)));
+    expect(store.getState().counts.lbs).toEqual({ status: 'error', error: '403 Not permitted: needs nodebalancers:read_only' });
+  });
+});
+
+describe('session store', () => {
+  it('marks only what the known scopes do not allow', () => {
+    const s = createSessionStore({ endpoint: 'x', embedded: false, readOnly: false, refreshSeconds: 5 });
+    expect(s.getState().missingScope('vms:read_write')).toBeNull();
+    s.setState({ scopes: 'vms:read_only account:read_write' });
+    expect(s.getState().missingScope('vms:read_write')).toBe('needs vms:read_write');
+    expect(s.getState().missingScope('vms:read_only')).toBeNull();
+    expect(s.getState().missingScope('account:read_only')).toBeNull();
+    s.setState({ scopes: '*' });
+    expect(s.getState().missingScope('firewall:read_write')).toBeNull();
+  });
+
+  it('notify sets the message line', () => {
+    const s = createSessionStore({ endpoint: 'x', embedded: false, readOnly: false, refreshSeconds: 5 });
+    s.getState().notify('Deleted', 'success');
+    expect(s.getState().message).toMatchObject({ text: 'Deleted', kind: 'success' });
+  });
+});
+
+describe('nav store', () => {
+  it('pushes, pops and jumps with params and labels', () => {
+    const nav = createNavStore('home');
+    nav.getState().push('nodebalancers');
+    nav.getState().push('lb-configs', { nbId: '7' }, 'lb-web');
+    expect(nav.getState().stack.map((e) => [e.screen, e.params, e.label])).toEqual([
+      ['home', {}, undefined],
+      ['nodebalancers', {}, undefined],
+      ['lb-configs', { nbId: '7' }, 'lb-web'],
+    ]);
+    expect(nav.getState().pop()).toBe(true);
+    nav.getState().jump('regions');
+    expect(nav.getState().stack.map((e) => e.screen)).toEqual(['home', 'regions']);
+    nav.getState().jump('home');
+    expect(nav.getState().stack.map((e) => e.screen)).toEqual(['home']);
+    expect(nav.getState().pop()).toBe(false);
+  });
+});
