@@ -1,5 +1,5 @@
-import { useCallback, useEffect } from 'react';
-import { Box, useInput, type Key } from 'ink';
+import { useEffect } from 'react';
+import { Box } from 'ink';
 import { useStore } from 'zustand';
 import { findTokenScopes, getProfile } from '../api/session.js';
 import { describeError } from '../api/errors.js';
@@ -10,10 +10,10 @@ import { Footer } from './Footer.js';
 import { Header } from './Header.js';
 import { HelpOverlay } from './HelpOverlay.js';
 import { PRIORITY } from './key-router.js';
-import { keyEvent } from './keys.js';
 import { MessageLine } from './MessageLine.js';
 import { ScreenHost } from './ScreenHost.js';
 import { useCommands } from './use-commands.js';
+import { useKeyRouting } from './use-key-routing.js';
 
 /** Lines around the main view: header, breadcrumbs, footer, message line. */
 const CHROME = 4;
@@ -39,20 +39,6 @@ function useSessionInfo() {
       () => session.setState({ scopes: null }),
     );
   }, [client, session]);
-}
-
-/** Every key enters here, once, through a handler that never changes, and goes to the key router. */
-function useKeyRouting() {
-  const { router, quit } = useApp();
-  const onInput = useCallback(
-    (input: string, key: Key) => {
-      const ev = keyEvent(input, key);
-      if (ev.name === 'ctrl+c') return quit();
-      router.dispatch(ev);
-    },
-    [router, quit],
-  );
-  useInput(onInput);
 }
 
 function Frame() {

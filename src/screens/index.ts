@@ -10,7 +10,26 @@
  *   4. tests in test/screens/<area>/ (like test/screens/regions/).
  */
 import type { ScreenDef } from '../app/screen.js';
+import events from './events/index.js';
 import home from './home/index.js';
+import images from './images/index.js';
+import instances from './instances/index.js';
+import managed from './managed/index.js';
+import networking from './networking/index.js';
+import nodebalancers from './nodebalancers/index.js';
+import objects from './objects/index.js';
+import profile from './profile/index.js';
 import regions from './regions/index.js';
 
-export const screens: ScreenDef[] = [...home, ...regions];
+export const screens: ScreenDef[] = [
+  ...home,
+  ...instances,
+  ...nodebalancers,
+  ...networking,
+  ...objects,
+  ...images,
+  ...managed,
+  ...events,
+  ...profile,
+  ...regions,
+];

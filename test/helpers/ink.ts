@@ -1,8 +1,9 @@
 import { render } from 'ink-testing-library';
-import { createElement } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { ApiClient } from '../../src/api/client.js';
 import { App } from '../../src/app/App.js';
-import { createAppContext, type AppContextValue } from '../../src/app/context.js';
+import { AppContext, createAppContext, type AppContextValue } from '../../src/app/context.js';
+import { useKeyRouting } from '../../src/app/use-key-routing.js';
 import type { ScreenDef } from '../../src/app/screen.js';
 import { screens as allScreens } from '../../src/screens/index.js';
 import type { SessionInit } from '../../src/store/session.js';
@@ -41,8 +42,7 @@ export interface AppOptions {
   client?: ApiClient;
 }
 
-/** The whole app in ink-testing-library, on a real service when one is given. */
-export function renderApp(opts: AppOptions = {}) {
+function testContext(opts: AppOptions) {
   const client =
     opts.client ??
     new ApiClient({
@@ -63,8 +63,26 @@ export function renderApp(opts: AppOptions = {}) {
       quits++;
     },
   });
+  return { ctx, quits: () => quits };
+}
+
+/** The whole app in ink-testing-library, on a real service when one is given. */
+export function renderApp(opts: AppOptions = {}) {
+  const { ctx, quits } = testContext(opts);
   const r = render(createElement(App, { ctx }));
-  return { ...r, ctx, quits: () => quits, lastFrame: () => r.lastFrame() ?? '' };
+  return { ...r, ctx, quits, lastFrame: () => r.lastFrame() ?? '' };
+}
+
+function KeyRoot({ children }: { children: ReactNode }) {
+  useKeyRouting();
+  return children;
+}
+
+/** One component with the app's context and key routing around it, for component tests. */
+export function renderWithApp(node: ReactNode, opts: AppOptions = {}) {
+  const { ctx, quits } = testContext(opts);
+  const r = render(createElement(AppContext.Provider, { value: ctx }, createElement(KeyRoot, null, node)));
+  return { ...r, ctx, quits, lastFrame: () => r.lastFrame() ?? '' };
 }
 
 export const ESC = '\x1b';

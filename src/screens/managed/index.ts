@@ -1,0 +1,5 @@
+import type { ScreenDef } from '../../app/screen.js';
+
+const screens: ScreenDef[] = [];
+
+export default screens;
