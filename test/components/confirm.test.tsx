@@ -1,0 +1,59 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ConfirmDialog } from '../../src/components/ConfirmDialog.js';
+import { ENTER, ESC, renderWithApp, sendInputAndWait, waitForContent } from '../helpers/ink.js';
+
+const RIGHT = '\x1b[C';
+
+function dialog(typeToConfirm?: string) {
+  const onConfirm = vi.fn();
+  const onCancel = vi.fn();
+  const r = renderWithApp(
+    <ConfirmDialog title="Delete web-1" message='Delete "web-1"?' confirmLabel="Delete" destructive typeToConfirm={typeToConfirm} onConfirm={onConfirm} onCancel={onCancel} width={60} />,
+  );
+  return { ...r, onConfirm, onCancel };
+}
+
+describe('ConfirmDialog', () => {
+  it('has Cancel as the default: Enter alone cancels', async () => {
+    const d = dialog();
+    await waitForContent(d.lastFrame, '[ Cancel ]');
+    d.stdin.write(ENTER);
+    await vi.waitFor(() => expect(d.onCancel).toHaveBeenCalledOnce());
+    expect(d.onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('confirms only after moving to the destructive button', async () => {
+    const d = dialog();
+    await waitForContent(d.lastFrame, '[ Delete ]');
+    d.stdin.write(RIGHT);
+    d.stdin.write(ENTER);
+    await vi.waitFor(() => expect(d.onConfirm).toHaveBeenCalledOnce());
+    expect(d.onCancel).not.toHaveBeenCalled();
+  });
+
+  it('Esc cancels, and other keys (q included) do nothing', async () => {
+    const d = dialog();
+    await waitForContent(d.lastFrame, 'Delete');
+    d.stdin.write('q');
+    d.stdin.write('y');
+    d.stdin.write(ESC);
+    await vi.waitFor(() => expect(d.onCancel).toHaveBeenCalledOnce());
+    expect(d.quits()).toBe(0);
+    expect(d.onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('irreversible: the label must be typed exactly', async () => {
+    const d = dialog('web-1');
+    await waitForContent(d.lastFrame, 'Type web-1 to confirm');
+    // The Delete button stays disabled until the text matches.
+    d.stdin.write(RIGHT);
+    await sendInputAndWait(d.stdin, ENTER, d.lastFrame, 'Type web-1 first');
+    await sendInputAndWait(d.stdin, 'web-', d.lastFrame, 'web-');
+    await sendInputAndWait(d.stdin, ENTER, d.lastFrame, 'Type web-1 exactly to confirm');
+    expect(d.onConfirm).not.toHaveBeenCalled();
+    d.stdin.write('1');
+    await waitForContent(d.lastFrame, 'web-1');
+    d.stdin.write(ENTER);
+    await vi.waitFor(() => expect(d.onConfirm).toHaveBeenCalledOnce());
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { render } from 'ink-testing-library';
+import { Table } from '../../src/components/Table.js';
+import type { Column } from '../../src/app/screen.js';
+import { layoutColumns } from '../../src/components/table-layout.js';
+import { fit } from '../../src/components/cells.js';
+
+interface Row {
+  id: number;
+  label: string;
+}
+
+describe('Table', () => {
+  it('renders only the visible rows of 100,000, formatting only those', () => {
+    let formatted = 0;
+    const columns: Column<Row>[] = [
+      { key: 'id', title: 'ID', width: 8, align: 'right' },
+      {
+        key: 'label',
+        title: 'Label',
+        format: (r) => {
+          formatted++;
+          return r.label;
+        },
+      },
+    ];
+    const rows = Array.from({ length: 100_000 }, (_, i) => ({ id: i, label: `row-${i}` }));
+    const { lastFrame, rerender } = render(<Table columns={columns} rows={rows} selected={0} height={10} width={60} />);
+    let lines = lastFrame()!.split('\n');
+    expect(lines).toHaveLength(10);
+    expect(lines[0]).toMatch(/^\s+ID Label/);
+    expect(lines[1]).toContain('row-0');
+    expect(lines[9]).toContain('row-8');
+    expect(formatted).toBe(9);
+
+    // Moving past the bottom scrolls by one; the offset is kept from render to render.
+    rerender(<Table columns={columns} rows={rows} selected={9} height={10} width={60} />);
+    lines = lastFrame()!.split('\n');
+    expect(lines[1]).toContain('row-1');
+    expect(lines[9]).toMatch(/› +9 row-9/);
+    rerender(<Table columns={columns} rows={rows} selected={99_999} height={10} width={60} />);
+    lines = lastFrame()!.split('\n');
+    expect(lines[9]).toContain('row-99999');
+    rerender(<Table columns={columns} rows={rows} selected={99_995} height={10} width={60} />);
+    expect(lastFrame()!.split('\n')[9]).toContain('row-99999');
+    expect(formatted).toBeLessThan(40);
+  });
+
+  it('fits columns to the width and truncates with …', () => {
+    const columns: Column<Row>[] = [
+      { key: 'id', title: 'ID', width: 4 },
+      { key: 'label', title: 'Label', flex: 1 },
+    ];
+    const { lastFrame } = render(<Table columns={columns} rows={[{ id: 1, label: 'a-very-long-label-that-cannot-fit' }]} selected={0} height={3} width={20} sortCol={1} sortDesc />);
+    const lines = lastFrame()!.split('\n');
+    expect(lines[0]).toBe('  ID   Label ▼');
+    expect(lines[1]).toBe('› 1    a-very-long-…');
+    expect(lines.every((l) => l.length <= 20)).toBe(true);
+  });
+});
+
+describe('table layout', () => {
+  it('gives fixed columns their width and shares the rest by flex', () => {
+    const w = layoutColumns(
+      [
+        { key: 'a', title: 'A', width: 10 },
+        { key: 'b', title: 'B', flex: 1 },
+        { key: 'c', title: 'C', flex: 2 },
+      ],
+      42,
+    );
+    expect(w).toEqual([10, 10, 20]);
+  });
+
+  it('shrinks everything when the terminal is too narrow', () => {
+    const w = layoutColumns(
+      [
+        { key: 'a', title: 'A', width: 30 },
+        { key: 'b', title: 'B', width: 30 },
+      ],
+      31,
+    );
+    expect(w.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(30);
+  });
+
+  it('fit pads, aligns and truncates', () => {
+    expect(fit('abc', 5)).toBe('abc  ');
+    expect(fit('abc', 5, 'right')).toBe('  abc');
+    expect(fit('abcdef', 4)).toBe('abc…');
+  });
+});
