@@ -111,45 +111,48 @@ export function sendError(reply: FastifyReply, err: ApiError): FastifyReply {
   return reply.code(err.status).type('application/json').send({ errors: err.errors });
 }
 
+/**
+ * Serves one request: due simulation jobs first, then the caller's guard
+ * (authentication), then the handler in one transaction; errors in the seed's
+ * shape, never a stack trace.
+ */
+export async function serveRequest(services: Services, req: FastifyRequest, reply: FastifyReply, guard: (ctx: Ctx) => void, handler: Handler): Promise<FastifyReply> {
+  const ctx: Ctx = {
+    req,
+    reply,
+    store: services.store,
+    sim: services.sim,
+    services,
+    auth: null,
+    params: (req.params ?? {}) as Record<string, string>,
+    query: (req.query ?? {}) as Record<string, unknown>,
+    body: req.body,
+  };
+  try {
+    services.sim.runDue();
+    guard(ctx);
+    checkParams(ctx.params);
+    // Every request body of the API is a JSON object; absent is fine for actions.
+    if (ctx.body !== undefined && (typeof ctx.body !== 'object' || ctx.body === null || Array.isArray(ctx.body))) {
+      throw new ApiError(400, [{ reason: 'The request body must be a JSON object' }]);
+    }
+    const result = services.store.tx(() => handler(ctx));
+    if (reply.sent) return reply;
+    if (result instanceof RawJson) return reply.code(200).type('application/json; charset=utf-8').send(result.text);
+    return reply.code(reply.statusCode || 200).send(result === undefined ? {} : result);
+  } catch (err) {
+    if (err instanceof ApiError) return sendError(reply, err);
+    throw err;
+  }
+}
+
 /** Registers an area's routes under one root, with a 405 for each path's other methods. */
 export function mountArea(app: FastifyInstance, prefix: string, area: Area, services: Services): void {
   const byPath = new Map<string, Set<Method>>();
   for (const def of area.routes) {
     const url = prefix + toFastifyPath(def.path);
     byPath.set(url, (byPath.get(url) ?? new Set()).add(def.method));
-    app.route({
-      method: def.method,
-      url,
-      handler: async (req, reply) => {
-        const ctx: Ctx = {
-          req,
-          reply,
-          store: services.store,
-          sim: services.sim,
-          services,
-          auth: null,
-          params: (req.params ?? {}) as Record<string, string>,
-          query: (req.query ?? {}) as Record<string, unknown>,
-          body: req.body,
-        };
-        try {
-          services.sim.runDue();
-          authorize(ctx, def);
-          checkParams(ctx.params);
-          // Every request body of the API is a JSON object; absent is fine for actions.
-          if (ctx.body !== undefined && (typeof ctx.body !== 'object' || ctx.body === null || Array.isArray(ctx.body))) {
-            throw new ApiError(400, [{ reason: 'The request body must be a JSON object' }]);
-          }
-          const result = services.store.tx(() => def.handler(ctx));
-          if (reply.sent) return reply;
-          if (result instanceof RawJson) return reply.code(200).type('application/json; charset=utf-8').send(result.text);
-          return reply.code(reply.statusCode || 200).send(result === undefined ? {} : result);
-        } catch (err) {
-          if (err instanceof ApiError) return sendError(reply, err);
-          throw err;
-        }
-      },
-    });
+    app.route({ method: def.method, url, handler: (req, reply) => serveRequest(services, req, reply, (ctx) => authorize(ctx, def), def.handler) });
   }
   for (const [url, methods] of byPath) {
     const others = (['GET', 'POST', 'PUT', 'DELETE'] as Method[]).filter((m) => !methods.has(m));

@@ -29,6 +29,8 @@ function choiceText(raw: string, choices: Props['choices']): string {
 
 /** One line of a form: label (required marked), the input, and the field's error beside it. */
 export function FormRow({ field, raw, cursor, focused, reveal, choices, error, labelWidth, valueWidth, errorWidth }: Props) {
+  // Beside the field its name is implied: "label must be 3..32 characters" shows as "must be 3..32 characters".
+  const reason = error?.startsWith(`${field.name} `) ? error.slice(field.name.length + 1) : error;
   const marker = focused ? (plain() ? '>' : '›') : ' ';
   const label = fit(`${field.title}${field.required ? ' *' : ''}`, labelWidth);
   let value;
@@ -44,7 +46,7 @@ export function FormRow({ field, raw, cursor, focused, reveal, choices, error, l
     <Box height={1} overflow="hidden">
       <Text bold={focused}>{`${marker} ${label} `}</Text>
       {value}
-      {error && <Text color="red" wrap="truncate-end">{` ✗ ${fit(error, errorWidth).trimEnd()}`}</Text>}
+      {reason && <Text color="red" wrap="truncate-end">{` ✗ ${fit(reason, errorWidth).trimEnd()}`}</Text>}
     </Box>
   );
 }

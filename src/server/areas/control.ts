@@ -4,9 +4,9 @@ import { AccountEvent, EventEmit, entityUrl } from '../../model/events.js';
 import { INSTANCE_STATUSES } from '../../model/instances.js';
 import { IssueOpen, ManagedIssue, ManagedService, ServiceStatusChange, type ServiceStatus } from '../../model/managed.js';
 import { defineResource, present, type FieldError } from '../../model/schema.js';
-import { ApiError, forbidden, notFound, unauthorized } from '../errors.js';
+import { forbidden, notFound, unauthorized } from '../errors.js';
 import { emitEvent, type EntityRef, type EventStatus } from '../events.js';
-import { bodyFor, defineArea, mustGet, sendError, type Ctx, type Handler, type Services } from '../route.js';
+import { bodyFor, defineArea, mustGet, serveRequest, type Ctx, type Handler, type Services } from '../route.js';
 import { isoSeconds } from '../time.js';
 import { openIssue, resolveIssue, setServiceStatus } from '../monitoring.js';
 import { acceptBody } from './managed-common.js';
@@ -85,29 +85,8 @@ export function mountControl(app: FastifyInstance, services: Services): void {
     app.route({
       method,
       url: PREFIX + path,
-      handler: async (req, reply) => {
-        const ctx: Ctx = {
-          req,
-          reply,
-          store: services.store,
-          sim: services.sim,
-          services,
-          auth: null,
-          params: (req.params ?? {}) as Record<string, string>,
-          query: (req.query ?? {}) as Record<string, unknown>,
-          body: req.body,
-        };
-        try {
-          checkControlToken(req.headers.authorization, services.controlToken);
-          if (Object.values(ctx.params).some((v) => !/^\d{1,15}$/.test(v))) throw notFound();
-          services.sim.runDue();
-          const result = services.store.tx(() => handler(ctx));
-          return reply.send(result === undefined ? {} : result);
-        } catch (err) {
-          if (err instanceof ApiError) return sendError(reply, err);
-          throw err;
-        }
-      },
+      handler: (req, reply) =>
+        serveRequest(services, req, reply, () => checkControlToken(req.headers.authorization, services.controlToken), handler),
     });
   }
 }

@@ -1,0 +1,10 @@
+import { startTestService, call, RESTRICTED_TOKEN } from '../test/helpers/service.js';
+const svc = await startTestService();
+console.log((await call(svc, 'GET', '/profile')).body);
+console.log(JSON.stringify((await call(svc, 'GET', '/profile/tokens')).body).slice(0, 400));
+const t = await call(svc, 'POST', '/profile/tokens', { body: { label: 'ro', scopes: 'account:read_only' } });
+console.log(t.status, t.body);
+console.log((await call(svc, 'GET', '/vm/instances', { token: t.body.token })).body);
+console.log((await call(svc, 'GET', '/vm/instances', { token: RESTRICTED_TOKEN })).body);
+console.log((await call(svc, 'GET', '/profile/tokens', { token: t.body.token })).body);
+await svc.close();
