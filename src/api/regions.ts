@@ -32,9 +32,11 @@ export const listRegions = (client: ApiClient) => fetchAllPages<Region>(client, 
 export const getRegion = (client: ApiClient, id: string) => client.get<Region>(`${REGIONS_PATH}/${encodeURIComponent(id)}`);
 export const listTypes = (client: ApiClient) => fetchAllPages<InstanceType>(client, TYPES_PATH);
 
-/** Region choices for forms (create instance, load balancer, ...). */
-export async function regionChoices(client: ApiClient) {
-  return (await listRegions(client)).map((r) => ({ value: r.id, label: `${r.id} (${r.country})${r.status === 'ok' ? '' : ` ${r.status}`}` }));
+/** Region choices for forms (create instance, load balancer, ...); with a capability, only the regions offering it. */
+export async function regionChoices(client: ApiClient, capability?: string) {
+  return (await listRegions(client))
+    .filter((r) => capability === undefined || r.capabilities.includes(capability))
+    .map((r) => ({ value: r.id, label: `${r.id} (${r.country})${r.status === 'ok' ? '' : ` ${r.status}`}` }));
 }
 
 export async function typeChoices(client: ApiClient) {

@@ -10,7 +10,7 @@ import { Footer } from './Footer.js';
 import { Header } from './Header.js';
 import { HelpOverlay } from './HelpOverlay.js';
 import { PRIORITY } from './key-router.js';
-import { MessageLine } from './MessageLine.js';
+import { MessageLine, messageLines } from './MessageLine.js';
 import { ScreenHost } from './ScreenHost.js';
 import { useCommands } from './use-commands.js';
 import { useKeyRouting } from './use-key-routing.js';
@@ -42,11 +42,13 @@ function useSessionInfo() {
 }
 
 function Frame() {
-  const { ui, nav, quit } = useApp();
+  const { ui, nav, session, screens, quit } = useApp();
   const rows = useStore(ui, (s) => s.rows);
   const cols = useStore(ui, (s) => s.cols);
   const help = useStore(ui, (s) => s.help);
   const commandOpen = useStore(ui, (s) => s.command !== null);
+  const message = useStore(session, (s) => s.message?.text);
+  const problems = useStore(session, (s) => s.problemCount ?? 0);
   useKeyRouting();
   useSessionInfo();
   useCommands(
@@ -55,12 +57,14 @@ function Frame() {
       command: () => ui.setState({ command: { text: '', cursor: 0, base: null, cycle: -1 } }),
       help: () => ui.setState((s) => ({ help: !s.help })),
       back: () => void nav.getState().pop(),
+      // One key from anywhere to the services in trouble (the header's badge names it).
+      triage: problems > 0 && screens.find('issues') !== undefined && (() => nav.getState().jump('issues')),
     },
     { priority: PRIORITY.global, title: 'Everywhere' },
   );
   // One line short of the terminal: a frame as tall as the screen makes Ink clear and redraw it all.
   const height = Math.max(CHROME + 3, rows - 1);
-  const main = height - CHROME;
+  const main = height - CHROME - (commandOpen ? 0 : messageLines(message, cols) - 1);
   return (
     <Box flexDirection="column" width={cols} height={height} overflow="hidden">
       <Header width={cols} />
@@ -76,7 +80,7 @@ function Frame() {
       ) : (
         <>
           <Footer />
-          <MessageLine />
+          <MessageLine width={cols} />
         </>
       )}
     </Box>

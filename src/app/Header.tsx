@@ -19,7 +19,7 @@ export function Header({ width }: { width: number }) {
         <Text dimColor>{s.embedded ? `embedded demo · ${s.endpoint}` : s.endpoint}</Text>
         {s.profileName && <Text>{`  profile ${s.profileName}`}</Text>}
         {s.readOnly && <Text color="yellow" bold>{'  [READ-ONLY]'}</Text>}
-        {(s.problemCount ?? 0) > 0 && <Text color="red" bold>{`  ⚠ ${s.problemCount} problem service${s.problemCount === 1 ? '' : 's'}`}</Text>}
+        {(s.problemCount ?? 0) > 0 && <Text color="red" bold>{`  ⚠ ${s.problemCount} problem service${s.problemCount === 1 ? '' : 's'} (! triage)`}</Text>}
         {s.lastRefresh !== undefined && <Text dimColor>{`  refreshed ${clock(s.lastRefresh)}`}</Text>}
       </Text>
     </Box>

@@ -1,13 +1,16 @@
 import { useEffect } from 'react';
-import { Text } from 'ink';
+import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { useApp } from './context.js';
 
 const SHOW_MS = 8000;
 const COLORS = { info: undefined, success: 'green', error: 'red' } as const;
 
+/** Lines the message needs: a long one (a 403's reason names the scope at its end) takes two. */
+export const messageLines = (text: string | undefined, width: number) => (text !== undefined && text.length + 2 > width ? 2 : 1);
+
 /** The result of the last action or the last error; it fades after a few seconds. */
-export function MessageLine() {
+export function MessageLine({ width }: { width: number }) {
   const { session } = useApp();
   const message = useStore(session, (s) => s.message);
   useEffect(() => {
@@ -19,8 +22,10 @@ export function MessageLine() {
   }, [message, session]);
   if (!message) return <Text> </Text>;
   return (
-    <Text color={COLORS[message.kind]} wrap="truncate-end">
-      {message.kind === 'error' ? `✗ ${message.text}` : message.text}
-    </Text>
+    <Box height={messageLines(message.text, width)} overflow="hidden">
+      <Text color={COLORS[message.kind]} wrap="wrap">
+        {message.kind === 'error' ? `✗ ${message.text}` : message.text}
+      </Text>
+    </Box>
   );
 }

@@ -25,9 +25,12 @@ export function activeKeys(layers: LayerInfo[], readOnly: boolean): KeySection[]
   const top = layers.find((l) => l.priority !== PRIORITY.global);
   const global = layers.find((l) => l.priority === PRIORITY.global);
   const sections = [top, top?.modal === 'full' ? undefined : global].filter((l): l is LayerInfo => l !== undefined);
+  // A key the view takes never reaches the global layer: leave those global commands out.
+  const taken = new Set(top?.commands.flatMap((id) => KEYMAP[id].keys as readonly string[]) ?? []);
   return sections.map((layer) => ({
     title: layer.priority === PRIORITY.global ? 'Everywhere' : layer.title,
     lines: layer.commands
+      .filter((id) => layer === top || (KEYMAP[id].keys as readonly string[]).some((k) => !taken.has(k)))
       .filter((id) => !(readOnly && (KEYMAP[id] as { mutation?: boolean }).mutation))
       .map((id) => {
         const spec = KEYMAP[id] as { keys: readonly string[]; label: string; help: string; quiet?: boolean };

@@ -40,9 +40,9 @@ export const MIN_REFRESH_SECONDS = 2;
 
 /** Node's parse errors, in a sentence without the hints meant for other programs. */
 function plainParseError(err: { code?: string; message: string }): UsageError {
-  const option = /'(-[^']*)'/.exec(err.message)?.[1];
+  const option = /'(-[^' ]*)/.exec(err.message)?.[1];
   if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new UsageError(`unknown option ${option ?? err.message}`);
-  if (err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return new UsageError(`option ${option ?? ''} needs a value`.replace('  ', ' '));
+  if (err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return new UsageError(option ? `option ${option} needs a value` : err.message);
   if (err.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return new UsageError(`unexpected argument ${/'([^']*)'/.exec(err.message)?.[1] ?? ''}`.trim());
   return new UsageError(err.message);
 }

@@ -24,6 +24,7 @@ export const KEYMAP = {
   command: { keys: [':'], label: 'jump', help: 'Command line: jump to an area by name or alias; Tab completes' },
   help: { keys: ['?'], label: 'help', help: 'Show the keys of the current view' },
   back: { keys: ['escape'], label: 'back', help: 'Back one level; closes an overlay first' },
+  triage: { keys: ['!'], label: 'triage', help: 'Managed issues: open the triage view (offered while a service is in problem)' },
 
   // Moving in lists and scrollable views.
   up: { keys: ['up', 'k'], label: 'up', help: 'Move up', quiet: true },
@@ -33,18 +34,20 @@ export const KEYMAP = {
   top: { keys: ['g', 'home'], label: 'top', help: 'Go to the first line', quiet: true },
   bottom: { keys: ['G', 'end'], label: 'bottom', help: 'Go to the last line', quiet: true },
 
-  // Resource lists.
+  // Resource lists: changes come first, so the footer keeps them in view on narrow terminals.
   open: { keys: ['return'], label: 'open', help: 'Open the selected item: drill in, or show its detail' },
-  detail: { keys: ['d'], label: 'detail', help: 'Show the full record' },
-  json: { keys: ['y'], label: 'json', help: 'Show the raw JSON of the record' },
-  filter: { keys: ['/'], label: 'filter', help: 'Filter the list (live, any visible column); Esc clears' },
-  sort: { keys: ['s'], label: 'sort', help: 'Sort by the next column (none, then each column in turn)' },
-  reverse: { keys: ['S'], label: 'reverse', help: 'Reverse the sort order' },
-  refresh: { keys: ['r'], label: 'refresh', help: 'Fetch the view again now' },
   create: { keys: ['c'], label: 'create', help: 'Create a new item', mutation: true },
   edit: { keys: ['e'], label: 'edit', help: 'Edit the selected item', mutation: true },
   delete: { keys: ['ctrl+d'], label: 'delete', help: 'Delete the selected item', mutation: true },
   actions: { keys: ['a'], label: 'actions', help: 'Actions on the selected item', mutation: true },
+  detail: { keys: ['d'], label: 'detail', help: 'Show the full record' },
+  json: { keys: ['y'], label: 'json', help: 'Show the raw JSON of the record' },
+  filter: { keys: ['/'], label: 'filter', help: 'Filter the list (live, any visible column); Esc clears' },
+  sort: { keys: ['s'], label: 'sort', help: 'Sort by the next column (none, then each column in turn)' },
+  reverse: { keys: ['S'], label: 'reverse', help: 'Reverse the sort order', quiet: true },
+  refresh: { keys: ['r'], label: 'refresh', help: 'Fetch the view again now' },
+  copy: { keys: ['Y'], label: 'copy', help: 'Copy the shown value to the clipboard (OSC 52; works over SSH in most terminals)' },
+  more: { keys: ['m'], label: 'more', help: 'Load the next page of a list paged by marker (bucket objects); reaching the end does too' },
 
   // Typing a filter.
   applyFilter: { keys: ['return'], label: 'keep', help: 'Keep the filter and return to the list' },

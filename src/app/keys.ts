@@ -53,6 +53,6 @@ const DISPLAY: Record<string, string> = {
 /** How a key name is written in the footer and help. */
 export function displayKey(name: string): string {
   if (DISPLAY[name]) return DISPLAY[name];
-  if (name.startsWith('ctrl+')) return `Ctrl-${name.slice(5).toUpperCase()}`;
+  if (name.startsWith('ctrl+')) return `^${name.slice(5).toUpperCase()}`;
   return name;
 }

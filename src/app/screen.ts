@@ -62,6 +62,8 @@ export interface ActionSpec<R> {
 }
 
 export interface DeleteSpec<R> {
+  /** Why this row cannot be deleted (a public image): the key says so instead of asking. */
+  refuse?: (row: R) => string | undefined;
   confirm?: (row: R) => string;
   typeToConfirm?: boolean;
   scope?: string;

@@ -1,6 +1,7 @@
 import { render } from 'ink';
 import { ApiClient } from '../api/client.js';
 import { screens } from '../screens/index.js';
+import { startLivePoller } from '../store/live.js';
 import type { SessionInit } from '../store/session.js';
 import { App } from './App.js';
 import { createAppContext } from './context.js';
@@ -33,6 +34,8 @@ export async function startApp(opts: StartOptions): Promise<number> {
   const onResize = () => ctx.ui.getState().resize(stdout.rows, stdout.columns);
   stdout.on('resize', onResize);
   const instance = render(<App ctx={ctx} />, { exitOnCtrlC: false, patchConsole: false, maxFps: 60 });
+  // Events, problem services and refetches of what they touch, without a key press.
+  const live = startLivePoller({ client, data: ctx.data, session: ctx.session });
   try {
     await instance.waitUntilExit();
   } catch (err) {
@@ -40,6 +43,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     process.stderr.write(`vmtui crashed: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
   } finally {
+    live.stop();
     stdout.off('resize', onResize);
     release();
   }

@@ -7,6 +7,8 @@ import type { Modal } from './key-router.js';
 /** A handler per command; a falsy entry means "not available here" (not shown, key not taken). */
 export type CommandHandlers = Partial<Record<CommandId, (() => void) | false | null | undefined>>;
 
+const ORDER = Object.keys(KEYMAP) as CommandId[];
+
 export interface LayerOptions {
   priority: number;
   title: string;
@@ -32,7 +34,8 @@ export function useCommands(handlers: CommandHandlers, opts: LayerOptions): void
   const { router, session } = useApp();
   const latest = useRef({ handlers, opts });
   latest.current = { handlers, opts };
-  const ids = (Object.keys(handlers) as CommandId[]).filter((id) => handlers[id]);
+  // Keymap order, whatever order the handlers were written in: the footer and help read the same way everywhere.
+  const ids = ORDER.filter((id) => handlers[id]);
   const marks = opts.marks ?? {};
   const signature = `${ids.join(',')}|${JSON.stringify(marks)}`;
 

@@ -9,6 +9,7 @@ export function useKeyRouting(): void {
   const onInput = useCallback(
     (input: string, key: Key) => {
       const ev = keyEvent(input, key);
+      if (process.env.VMTUI_KEYLOG) require('node:fs').appendFileSync(process.env.VMTUI_KEYLOG, JSON.stringify({ input, ev, t: Date.now() }) + '\n');
       if (ev.name === 'ctrl+c') return quit();
       router.dispatch(ev);
     },

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Box, Text } from 'ink';
-import { defaultFormat, renderChart, summarize, type Point } from './chart.js';
+import { defaultFormat, renderChart, summarize, type Point } from './braille-chart.js';
 
 interface Props {
   title: string;

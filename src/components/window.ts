@@ -10,4 +10,14 @@ export function windowStart(previous: number, selected: number, height: number, 
   return Math.max(0, Math.min(start, count - height));
 }
 
+/** windowStart over items of different heights (multi-line form fields): the first item shown within `height` lines. */
+export function sizedWindowStart(previous: number, selected: number, heights: readonly number[], height: number): number {
+  let start = Math.max(0, Math.min(previous, selected));
+  const span = (from: number) => heights.slice(from, selected + 1).reduce((n, h) => n + h, 0);
+  while (start < selected && span(start) > height) start++;
+  // Pull earlier items into view when there is room below (the list got shorter).
+  while (start > 0 && heights.slice(start - 1).reduce((n, h) => n + h, 0) <= height) start--;
+  return start;
+}
+
 export const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, n));

@@ -147,5 +147,14 @@ export const TfaConfirm = defineResource('tfa-confirm', {
   },
 });
 
+export const PREFERENCES_MAX_BYTES = 64 * 1024;
+
+/** Preferences are any JSON object of at most 64 KiB: the reason a value is not, or null. */
+export function preferencesProblem(v: unknown): string | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'Preferences must be a JSON object';
+  if (Buffer.byteLength(JSON.stringify(v)) > PREFERENCES_MAX_BYTES) return 'Preferences must be at most 64 KiB of JSON';
+  return null;
+}
+
 /** Enabling and disabling take no body; an empty schema rejects any field sent. */
 export const NoBody = defineResource('no-body', {});

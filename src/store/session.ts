@@ -28,7 +28,7 @@ export interface SessionState {
   problemCount?: number;
   notify(text: string, kind?: MessageKind): void;
   clearMessage(): void;
-  /** Why the token cannot do this, or null when it can (or its scopes are unknown). */
+  /** Why the token cannot do this, or null when it can (or its scopes are unknown); several scopes (space-separated) are all needed. */
   missingScope(scope: string | undefined): string | null;
 }
 
@@ -42,8 +42,9 @@ export function createSessionStore(init: SessionInit) {
     clearMessage: () => set({ message: undefined }),
     missingScope: (scope) => {
       const { scopes } = get();
-      if (!scope || scopes === null || scopeAllows(scopes, scope)) return null;
-      return `needs ${scope}`;
+      if (!scope || scopes === null) return null;
+      const missing = scope.split(/\s+/).filter((s) => s && !scopeAllows(scopes, s));
+      return missing.length ? `needs ${missing.join(' and ')}` : null;
     },
   }));
 }

@@ -61,10 +61,10 @@ describe('generic list screen', () => {
     const r = app();
     await open(r, 'tags', 'charlie');
     r.stdin.write(DOWN);
-    await waitForContent(r.lastFrame, /› bravo/);
+    await waitForContent(r.lastFrame, /^› bravo/m);
     await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'home › tags › bravo › tagged');
     await waitForContent(r.lastFrame, 'No tagged yet.');
-    await sendInputAndWait(r.stdin, ESC, r.lastFrame, /› bravo/);
+    await sendInputAndWait(r.stdin, ESC, r.lastFrame, /^› bravo/m);
     expect(r.lastFrame()).toMatch(/^home › tags$/m);
   });
 
@@ -140,7 +140,9 @@ describe('generic list screen', () => {
     await waitForContent(r.lastFrame, 'Rename');
     r.stdin.write(DOWN);
     await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'Rename: old-name');
-    r.stdin.write('\x15new-name');
+    r.stdin.write('\x15');
+    await waitForContent(r.lastFrame, (f) => !/Label\s+old-name/.test(f));
+    r.stdin.write('new-name');
     await waitForContent(r.lastFrame, 'new-name');
     await sendInputAndWait(r.stdin, '\x13', r.lastFrame, 'Saved old-name');
     expect((await call(svc, 'GET', `/profile/tokens/${made.body.id}`)).body.label).toBe('new-name');
@@ -177,7 +179,7 @@ describe('scopes and read-only', () => {
     await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Type alpha to confirm');
     r.stdin.write('alpha');
     await waitForContent(r.lastFrame, /alpha.*\n.*\[ Cancel \]/s);
-    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /Delete alpha failed: Not permitted: .*account:read_write/);
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /Delete alpha failed: Not permitted: [^]*missing scope account:read_write/);
   });
 
   it('--read-only hides mutations from the footer and help, and refuses them', async () => {

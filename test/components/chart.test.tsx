@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import { Chart } from '../../src/components/Chart.js';
-import { renderChart } from '../../src/components/chart.js';
+import { renderChart } from '../../src/components/braille-chart.js';
 
 const t0 = Date.UTC(2024, 0, 1, 0, 0);
 const series = Array.from({ length: 288 }, (_, i) => ({ t: t0 + i * 5 * 60_000, v: 50 + 40 * Math.sin(i / 20) }));

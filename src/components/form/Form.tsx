@@ -9,11 +9,11 @@ import { useCommands } from '../../app/use-commands.js';
 import { useLocalStore } from '../../app/use-local-store.js';
 import { ConfirmDialog } from '../ConfirmDialog.js';
 import { Menu } from '../Menu.js';
-import { editText } from '../text-edit.js';
-import { clamp, windowStart } from '../window.js';
+import { editText, editTextArea } from '../text-edit.js';
+import { clamp, sizedWindowStart } from '../window.js';
 import { FormRow } from './FormRow.js';
-import { buildFields, checkForm, fieldError, initialValues, mapErrors, type Values } from './form-state.js';
-import type { Choice, FormSpec } from './types.js';
+import { buildFields, checkForm, crossFieldErrors, fieldError, initialValues, mapErrors, type Values } from './form-state.js';
+import type { Choice, ChoiceScope, FormSpec } from './types.js';
 
 interface Props {
   title: string;
@@ -24,6 +24,8 @@ interface Props {
   /** Sends the body; throws (ApiError) to keep the form open with the service's errors. */
   onSubmit: (body: Record<string, unknown>) => Promise<void>;
   onCancel: () => void;
+  /** What choice loaders and `confirm` may depend on: the nav params and the row the form is about. */
+  scope?: ChoiceScope;
   width: number;
   height: number;
 }
@@ -41,12 +43,16 @@ interface State {
   choices: Record<string, Choice[] | 'loading' | { error: string }>;
   picker: string | null;
   confirmDiscard: boolean;
+  /** The spec's confirm question and the body waiting for the answer. */
+  confirmSend: { question: string; body: Record<string, unknown> } | null;
 }
 
-const TEXT_KINDS = new Set(['text', 'number', 'list', 'json']);
+const TEXT_KINDS = new Set(['text', 'number', 'list', 'multi', 'json']);
+const PICKED = /[,\n]/;
+const NO_SCOPE: ChoiceScope = { params: {} };
 
 /** A create or update form over a model schema; see FormSpec. */
-export function Form({ title, spec, mode, record, onSubmit, onCancel, width, height }: Props) {
+export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, width, height }: Props) {
   const { client } = useApp();
   const fields = useMemo(() => buildFields(spec, mode), [spec, mode]);
   const visible = useMemo(() => fields.filter((f) => !f.hidden), [fields]);
@@ -63,13 +69,17 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, width, hei
     choices: Object.fromEntries(fields.filter((f) => f.choices).map((f) => [f.name, f.choices!])),
     picker: null,
     confirmDiscard: false,
+    confirmSend: null,
   }));
+  // Loaders run once per form; the scope object is new each render.
+  const scopeRef = useRef(scope ?? NO_SCOPE);
+  scopeRef.current = scope ?? NO_SCOPE;
 
   useEffect(() => {
     for (const f of fields) {
       if (!f.loadChoices) continue;
       store.setState((s) => ({ choices: { ...s.choices, [f.name]: 'loading' } }));
-      f.loadChoices(client).then(
+      f.loadChoices(client, scopeRef.current).then(
         (list) => store.setState((s) => ({ choices: { ...s.choices, [f.name]: list } })),
         (err: unknown) => store.setState((s) => ({ choices: { ...s.choices, [f.name]: { error: describeError(err) } } })),
       );
@@ -102,6 +112,27 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, width, hei
     setValue(f.name, list[next]!.value);
   };
 
+  /** Several picked: the chosen values as the field holds them, comma-separated. */
+  const toggle = (name: string, value: string) => {
+    const picked = String(store.getState().values[name] ?? '').split(PICKED).map((v) => v.trim()).filter(Boolean);
+    const next = picked.includes(value) ? picked.filter((v) => v !== value) : [...picked, value];
+    const text = next.join(', ');
+    setValue(name, text, text.length);
+  };
+
+  const send = async (body: Record<string, unknown>) => {
+    store.setState({ submitting: true, submitted: true, formErrors: [], confirmSend: null });
+    try {
+      await onSubmit(body);
+    } catch (err) {
+      const mapped = err instanceof ApiError && err.errors.length ? mapErrors(err.errors, fields) : { fields: {}, form: [describeError(err)] };
+      const firstServer = visible.findIndex((f) => mapped.fields[f.name]);
+      store.setState((st) => ({ serverErrors: mapped.fields, formErrors: mapped.form, focus: firstServer >= 0 ? firstServer : st.focus }));
+    } finally {
+      store.setState({ submitting: false });
+    }
+  };
+
   const submit = async () => {
     const s = store.getState();
     if (s.submitting) return;
@@ -115,16 +146,9 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, width, hei
       store.setState({ formErrors: ['Nothing changed'] });
       return;
     }
-    store.setState({ submitting: true, submitted: true, formErrors: [] });
-    try {
-      await onSubmit(body);
-    } catch (err) {
-      const mapped = err instanceof ApiError && err.errors.length ? mapErrors(err.errors, fields) : { fields: {}, form: [describeError(err)] };
-      const firstServer = visible.findIndex((f) => mapped.fields[f.name]);
-      store.setState((st) => ({ serverErrors: mapped.fields, formErrors: mapped.form, focus: firstServer >= 0 ? firstServer : st.focus }));
-    } finally {
-      store.setState({ submitting: false });
-    }
+    const question = spec.confirm?.(body, scopeRef.current.row);
+    if (question) store.setState({ submitted: true, formErrors: [], confirmSend: { question, body } });
+    else await send(body);
   };
 
   const cancel = () => {
@@ -142,7 +166,7 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, width, hei
       pick: () => {
         const f = focused();
         if (!f) return void submit();
-        if (f.kind === 'choice' && listOf(f.name).length) store.setState({ picker: f.name });
+        if ((f.kind === 'choice' || f.kind === 'multi') && listOf(f.name).length) store.setState({ picker: f.name });
         else if (f.kind === 'bool') cycle(1);
         else moveFocus(1);
       },
@@ -158,7 +182,8 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, width, hei
         const f = focused();
         if (!f || !TEXT_KINDS.has(f.kind)) return false;
         const { values, cursor } = store.getState();
-        const next = editText({ text: String(values[f.name] ?? ''), cursor }, ev);
+        const edit = f.lines > 1 ? editTextArea : editText;
+        const next = edit({ text: String(values[f.name] ?? ''), cursor }, ev);
         if (!next) return false;
         setValue(f.name, next.text, next.cursor);
         return true;
@@ -170,6 +195,20 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, width, hei
   if (state.picker) {
     const f = fields.find((x) => x.name === state.picker)!;
     const list = listOf(f.name);
+    if (f.kind === 'multi') {
+      const picked = String(state.values[f.name] ?? '').split(PICKED).map((v) => v.trim());
+      return (
+        <Menu
+          title={`${f.title}: Enter toggles, Esc done`}
+          items={list.map((c) => ({ id: c.value, label: `${picked.includes(c.value) ? '[x]' : '[ ]'} ${c.label ?? c.value}` }))}
+          onSelect={(item) => toggle(f.name, item.id)}
+          onClose={() => store.setState({ picker: null })}
+          width={Math.min(width, 70)}
+          height={height}
+          priority={PRIORITY.nested}
+        />
+      );
+    }
     return (
       <Menu
         title={`${f.title}: choose`}
@@ -182,6 +221,21 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, width, hei
         onClose={() => store.setState({ picker: null })}
         width={Math.min(width, 70)}
         height={height}
+        priority={PRIORITY.nested}
+      />
+    );
+  }
+  if (state.confirmSend) {
+    const { body } = state.confirmSend;
+    return (
+      <ConfirmDialog
+        title={title}
+        message={state.confirmSend.question}
+        confirmLabel="Proceed"
+        destructive
+        onConfirm={() => void send(body)}
+        onCancel={() => store.setState({ confirmSend: null })}
+        width={Math.min(width, 72)}
         priority={PRIORITY.nested}
       />
     );
@@ -205,13 +259,22 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, width, hei
   const errorWidth = Math.max(8, width - labelWidth - valueWidth - 7);
   // Title, submit row, the focused field's help and the form's errors take four lines.
   const body = Math.max(1, height - 4);
-  start.current = windowStart(start.current, Math.min(state.focus, visible.length - 1), body, visible.length);
+  // Multi-line fields take several lines: the window is over lines, not fields.
+  const heights = visible.map((f) => Math.min(f.lines, body));
+  start.current = sizedWindowStart(start.current, Math.min(state.focus, visible.length - 1), heights, body);
+  let room = body;
+  const shown = visible.slice(start.current).filter((_, i) => (room -= heights[start.current + i]!) >= 0);
   const current = visible[state.focus];
-  const currentError = current && (state.serverErrors[current.name] ?? fieldError(current, state.values[current.name] ?? '', mode, state.submitted));
+  const cross = crossFieldErrors(spec.schema, fields, state.values, initial, mode, record);
+  const errorOf = (f: (typeof visible)[number]) => state.serverErrors[f.name] ?? fieldError(f, state.values[f.name] ?? '', mode, state.submitted) ?? cross[f.name];
+  const currentError = current && errorOf(current);
   const note = state.formErrors.length
     ? state.formErrors.join('; ')
     : current
-      ? (currentError ?? current.help ?? (current.secret ? 'Ctrl-R shows or hides secret fields' : ''))
+      ? (currentError ??
+        [current.lines > 1 ? 'Enter adds a line, Tab moves on, Ctrl-S submits' : '', current.help ?? (current.secret ? 'Ctrl-R shows or hides secret fields' : '')]
+          .filter(Boolean)
+          .join(' · '))
       : 'Enter or Ctrl-S submits';
   return (
     <Box flexDirection="column" height={height} overflow="hidden">
@@ -219,7 +282,7 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, width, hei
         {title}
         <Text dimColor>{'   * required'}</Text>
       </Text>
-      {visible.slice(start.current, start.current + body).map((f, i) => {
+      {shown.map((f, i) => {
         const index = start.current + i;
         const raw = state.values[f.name] ?? '';
         return (
@@ -231,10 +294,11 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, width, hei
             focused={index === state.focus}
             reveal={state.reveal}
             choices={state.choices[f.name]}
-            error={state.serverErrors[f.name] ?? fieldError(f, raw, mode, state.submitted)}
+            error={errorOf(f)}
             labelWidth={labelWidth}
             valueWidth={valueWidth}
             errorWidth={errorWidth}
+            height={heights[index]}
           />
         );
       })}

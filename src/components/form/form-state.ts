@@ -1,7 +1,7 @@
 import { checkField, validate, type FieldError, type FieldSpec, type Mode, type ResourceSchema } from '../../model/schema.js';
 import type { ApiClient } from '../../api/client.js';
 import { getPath } from '../cells.js';
-import type { Choice, FormSpec } from './types.js';
+import type { Choice, ChoiceScope, FormSpec } from './types.js';
 
 /**
  * The form's logic without Ink: fields from a schema, raw input to values,
@@ -9,7 +9,8 @@ import type { Choice, FormSpec } from './types.js';
  * errors mapped back onto fields.
  */
 
-export type InputKind = 'text' | 'number' | 'choice' | 'bool' | 'list' | 'json';
+/** multi: an array field with choices, several picked (also typed, comma-separated). */
+export type InputKind = 'text' | 'number' | 'choice' | 'multi' | 'bool' | 'list' | 'json';
 
 export interface FormField {
   name: string;
@@ -21,7 +22,9 @@ export interface FormField {
   hidden: boolean;
   help?: string;
   choices?: Choice[];
-  loadChoices?: (client: ApiClient) => Promise<Choice[]>;
+  loadChoices?: (client: ApiClient, scope: ChoiceScope) => Promise<Choice[]>;
+  /** Lines a multi-line text field takes (FieldOverride.lines); 1 for every other field. */
+  lines: number;
   default?: unknown;
 }
 
@@ -32,7 +35,8 @@ export type Values = Record<string, Raw>;
 export function specAt(schema: ResourceSchema, name: string): FieldSpec | undefined {
   const [head, ...rest] = name.split('.');
   let spec: FieldSpec | undefined = schema.fields[head!];
-  for (const part of rest) spec = spec?.fields?.[part];
+  // A map's keys (config devices.sda) hold its `items` spec.
+  for (const part of rest) spec = spec?.kind === 'map' ? (!spec.keys || spec.keys.includes(part) ? spec.items : undefined) : spec?.fields?.[part];
   return spec;
 }
 
@@ -42,6 +46,7 @@ const humanize = (name: string) => {
 };
 
 function inputKind(spec: FieldSpec, hasChoices: boolean): InputKind {
+  if (hasChoices && spec.kind === 'array') return 'multi';
   if (hasChoices || spec.kind === 'enum') return 'choice';
   if (spec.kind === 'boolean') return 'bool';
   if (spec.kind === 'integer' || spec.kind === 'number') return 'number';
@@ -67,6 +72,7 @@ export function buildFields(form: FormSpec, mode: Mode): FormField[] {
       help: o.help ?? spec.help,
       choices,
       loadChoices: typeof o.choices === 'function' ? o.choices : undefined,
+      lines: o.lines && o.lines > 1 && spec.kind === 'string' ? Math.floor(o.lines) : 1,
       default: o.default ?? spec.default,
     };
   });
@@ -75,7 +81,7 @@ export function buildFields(form: FormSpec, mode: Mode): FormField[] {
 function toRaw(field: FormField, v: unknown): Raw {
   if (field.kind === 'bool') return v === true;
   if (v === undefined || v === null) return '';
-  if (field.kind === 'list' && Array.isArray(v)) return v.join(', ');
+  if ((field.kind === 'list' || field.kind === 'multi') && Array.isArray(v)) return v.join(', ');
   if (field.kind === 'json' || typeof v === 'object') return JSON.stringify(v);
   return String(v);
 }
@@ -101,7 +107,13 @@ function parse(field: FormField, raw: Raw): Parsed {
     case 'number':
       // Not a number: checkField reports it in the model's words.
       return { empty: false, value: NUMBER.test(text) ? Number(text) : text };
-    case 'list': {
+    case 'choice': {
+      // Choice values are text; an integer field (a config id) gets its number.
+      const numeric = field.spec.kind === 'integer' || field.spec.kind === 'number';
+      return { empty: false, value: numeric && NUMBER.test(text) ? Number(text) : text };
+    }
+    case 'list':
+    case 'multi': {
       const items = text.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
       const numeric = field.spec.items?.kind === 'integer' || field.spec.items?.kind === 'number';
       return { empty: false, value: numeric ? items.map((s) => (NUMBER.test(s) ? Number(s) : s)) : items };
@@ -134,7 +146,7 @@ function setPath(target: Record<string, unknown>, name: string, value: unknown) 
 
 /**
  * The request body: on create every filled field, on update only what changed
- * (plus fields required on update). Switches are sent when changed; hidden
+ * (plus fields required on update). Switches are sent when changed or required; hidden
  * fields with a default always.
  */
 export function buildBody(fields: FormField[], values: Values, initial: Values, mode: Mode): Record<string, unknown> {
@@ -142,14 +154,15 @@ export function buildBody(fields: FormField[], values: Values, initial: Values, 
   for (const f of fields) {
     const raw = values[f.name] ?? '';
     const changed = raw !== initial[f.name];
-    const always = (f.hidden && f.default !== undefined) || (mode === 'update' && f.spec.requiredOnUpdate);
+    // A required switch counts as answered whatever its position (IP allocation's public).
+    const always = (f.hidden && f.default !== undefined) || (mode === 'update' ? f.spec.requiredOnUpdate : f.kind === 'bool' && f.spec.required);
     if (!always && (f.kind === 'bool' || mode === 'update') && !changed) continue;
     const p = parse(f, raw);
     if (p.error) continue;
     if (!p.empty) setPath(body, f.name, p.value);
     else if (mode === 'update' && changed) {
       if (f.spec.nullable) setPath(body, f.name, null);
-      else if (f.kind === 'list') setPath(body, f.name, []);
+      else if (f.kind === 'list' || f.kind === 'multi') setPath(body, f.name, []);
     }
   }
   return body;
@@ -189,4 +202,21 @@ export function checkForm(
   const body = buildBody(fields, values, initial, mode);
   const errors = perField.length ? perField : validate(schema, body, { mode, current }).errors;
   return { body, errors: mapErrors(errors, fields) };
+}
+
+/**
+ * The schema's cross-field rules over what is entered so far, by field, so a
+ * rule that links fields (content_type needed for PUT) shows as the user types.
+ */
+export function crossFieldErrors(
+  schema: ResourceSchema,
+  fields: FormField[],
+  values: Values,
+  initial: Values,
+  mode: Mode,
+  current?: Record<string, unknown>,
+): Record<string, string> {
+  if (!schema.rules?.length) return {};
+  const body = buildBody(fields, values, initial, mode);
+  return mapErrors(schema.rules.flatMap((rule) => rule(body, { mode, current })), fields).fields;
 }

@@ -8,6 +8,12 @@ export interface Choice {
   label?: string;
 }
 
+/** What a choice loader may depend on: the screen's nav params and the row the form is about (boot: that instance's configs). */
+export interface ChoiceScope {
+  params: Params;
+  row?: unknown;
+}
+
 /** Per-field adjustments a screen makes to what the schema says. */
 export interface FieldOverride {
   title?: string;
@@ -15,10 +21,15 @@ export interface FieldOverride {
   /** Not shown; its default (if any) is still sent. */
   hidden?: boolean;
   default?: unknown;
-  /** Turns the field into a choice; a function loads them from the API (regions, types). */
-  choices?: Choice[] | ((client: ApiClient) => Promise<Choice[]>);
+  /**
+   * Turns the field into a choice (an array field: pick several); a function
+   * loads them from the API (regions, types), given the scope when they depend on it.
+   */
+  choices?: Choice[] | ((client: ApiClient, scope: ChoiceScope) => Promise<Choice[]>);
   /** Marked and enforced as required even where the schema does not say so. */
   required?: boolean;
+  /** A multi-line text field this many lines tall (scripts, PEM certificates): Enter adds a line, Tab moves on. */
+  lines?: number;
 }
 
 /**
@@ -33,8 +44,12 @@ export interface FormSpec<R = any> {
   /** Field names in order; dotted names reach into object fields (e.g. "ssh.port"). */
   fields: string[];
   overrides?: Record<string, FieldOverride>;
+  /** As the list's edit form: why this row cannot be edited (a public image); the key says so instead of opening. */
+  refuse?: (row: R) => string | undefined;
   /** Starting values; an edit form starts from the row when this is absent. */
   initial?: (row: R | undefined, params: Params) => Record<string, unknown>;
+  /** Asks before sending when it returns a question (a restore that overwrites); the dialog defaults to Cancel. */
+  confirm?: (body: Record<string, unknown>, row?: R) => string | undefined;
   /** Sends the body; its result goes to `done`. */
   submit: (body: Record<string, unknown>, ctx: ScreenCtx, row?: R) => Promise<unknown>;
   /** The message after success, or a secret to show once; default "Created" / "Saved". */

@@ -60,6 +60,7 @@ export function ListOverlay<R>(p: Props<R>) {
           record={f.record as Record<string, unknown> | undefined}
           onSubmit={(body) => p.submitForm(f.form, body, row)}
           onCancel={close}
+          scope={{ params: ctx.params, row }}
           width={width}
           height={height}
         />

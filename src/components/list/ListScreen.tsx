@@ -13,7 +13,8 @@ import { Table } from '../Table.js';
 import { editText } from '../text-edit.js';
 import { clamp } from '../window.js';
 import type { FormSpec } from '../form/types.js';
-import { ListOverlay, actionById } from './ListOverlay.js';
+import { ListOverlay } from './ListOverlay.js';
+import { rowActions } from './row-actions.js';
 import { ListStatus } from './ListStatus.js';
 import { createDeriver, selectedIndex } from './list-view.js';
 import { useListData } from './use-list-data.js';
@@ -68,51 +69,16 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
     const n = clamp(to(i, d.rows.length), 0, d.rows.length - 1);
     update({ selectedIndex: n, selectedKey: rowKey(d.rows[n]!) });
   };
-  const withRow = (make: (row: Row) => Overlay) => () => {
+  const withRow = (make: (row: Row) => Overlay, refuse?: (row: Row) => string | undefined) => () => {
     const { row } = current();
-    if (row) update({ overlay: make(row) });
+    if (!row) return;
+    const why = refuse?.(row);
+    if (why) session.getState().notify(why, 'error');
+    else update({ overlay: make(row) });
   };
   const notify = session.getState().notify;
-  const close = () => update({ overlay: null });
   const refetch = (extra: string[]) => data.getState().invalidate(path, ...extra);
-
-  const finish = (result: ActionResult, fallback: string) => {
-    const r = typeof result === 'object' && result ? result : { message: result || fallback };
-    update({ overlay: r.secret ? { kind: 'secret', ...r.secret } : null });
-    notify(r.message ?? fallback, 'success');
-  };
-  const mutate = async (what: string, run: () => Promise<ActionResult>, paths: string[]) => {
-    close();
-    notify(`${what}…`);
-    try {
-      const result = await run();
-      refetch(paths);
-      finish(result, `${what}: done`);
-    } catch (err) {
-      notify(`${what} failed: ${describeError(err)}`, 'error');
-    }
-  };
-  const chooseAction = (a: ActionSpec<Row>, row: Row) => {
-    const key = rowKey(row);
-    if (a.form) update({ overlay: { kind: 'form', form: `action:${a.id}`, key } });
-    else if (a.confirm || a.typeToConfirm || a.destructive) update({ overlay: { kind: 'confirm', action: `action:${a.id}`, key } });
-    else void mutate(`${a.label} ${label(row)}`, () => a.run!(row, ctx), a.invalidates?.(row, params) ?? []);
-  };
-  const confirmed = (action: string, row: Row) => {
-    if (action === 'delete' && spec.delete) {
-      const del = spec.delete;
-      void mutate(`Delete ${label(row)}`, async () => void (await del.submit(row, ctx)), del.invalidates?.(row, params) ?? []);
-      return;
-    }
-    const a = actionById(spec, action);
-    if (a?.run) void mutate(`${a.label} ${label(row)}`, () => a.run!(row, ctx), a.invalidates?.(row, params) ?? []);
-  };
-  const submitForm = async (form: FormSpec<Row>, body: Record<string, unknown>, row: Row | undefined) => {
-    const result = await form.submit(body, ctx, row);
-    refetch(form.invalidates?.(row, params) ?? []);
-    const done = form.done?.(result, row);
-    finish(done, row ? `Saved ${label(row)}` : 'Created');
-  };
+  const { close, chooseAction, confirmed, submitForm } = rowActions({ spec, ctx, rowKey, label, update, refetch, notify });
 
   const mark = (scope: string | undefined) => session.getState().missingScope(scope ?? spec.writeScope) ?? undefined;
   const actions = spec.actions ?? [];
@@ -135,6 +101,10 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
             if (target) nav.getState().push(target.screen, target.params ?? {}, label(row));
             else update({ overlay: { kind: 'detail', key: rowKey(row) } });
           },
+          create: spec.create && (() => update({ overlay: { kind: 'form', form: 'create' } })),
+          edit: spec.edit && withRow((row) => ({ kind: 'form', form: 'edit', key: rowKey(row) }), spec.edit.refuse),
+          delete: spec.delete && withRow((row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) }), spec.delete.refuse),
+          actions: actions.length > 0 && withRow((row) => ({ kind: 'menu', key: rowKey(row) })),
           detail: withRow((row) => ({ kind: 'detail', key: rowKey(row) })),
           json: withRow((row) => ({ kind: 'json', key: rowKey(row) })),
           filter: () => update({ filtering: true, filterCursor: current().v.filter.length }),
@@ -148,10 +118,6 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
             update({ sortCol: v.sortCol ?? 0, sortDesc: v.sortCol === null ? true : !v.sortDesc });
           },
           refresh: () => void data.getState().refresh(query),
-          create: spec.create && (() => update({ overlay: { kind: 'form', form: 'create' } })),
-          edit: spec.edit && withRow((row) => ({ kind: 'form', form: 'edit', key: rowKey(row) })),
-          delete: spec.delete && withRow((row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) })),
-          actions: actions.length > 0 && withRow((row) => ({ kind: 'menu', key: rowKey(row) })),
           back: view.filter !== '' && (() => update({ filter: '', filterCursor: 0 })),
         };
   useCommands(handlers, {

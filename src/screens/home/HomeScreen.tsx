@@ -5,7 +5,6 @@ import { useApp } from '../../app/context.js';
 import { PRIORITY } from '../../app/key-router.js';
 import type { Column, ScreenDef, ScreenProps } from '../../app/screen.js';
 import { useCommands } from '../../app/use-commands.js';
-import { useLocalStore } from '../../app/use-local-store.js';
 import { Table } from '../../components/Table.js';
 import { useAutoRefresh } from '../../components/list/use-list-data.js';
 import { clamp } from '../../components/window.js';
@@ -30,11 +29,12 @@ const COLUMNS: Column<AreaRow>[] = [
  * Every area with its count. A custom screen: it draws with the shared
  * Table and binds keys through the same keymap as the generic list.
  */
-export function HomeScreen({ width, height }: ScreenProps) {
-  const { screens, data, client, nav } = useApp();
+export function HomeScreen({ entry, width, height }: ScreenProps) {
+  const { screens, data, client, nav, views } = useApp();
   const areas = useMemo(() => screens.homeScreens(), [screens]);
   const counts = useStore(data, (s) => s.counts);
-  const [{ selected }, store] = useLocalStore(() => ({ selected: 0 }));
+  // In the views store, not component state: coming back from an area finds the same row selected.
+  const selected = useStore(views, (s) => s.views[entry.key]?.selectedIndex ?? 0);
   const loadCounts = (force: boolean) => {
     for (const def of areas) {
       const count = counter(def, client);
@@ -43,14 +43,15 @@ export function HomeScreen({ width, height }: ScreenProps) {
   };
   useEffect(() => loadCounts(false), []);
   useAutoRefresh(() => loadCounts(true));
-  const move = (to: (i: number) => number) => store.setState((s) => ({ selected: clamp(to(s.selected), 0, areas.length - 1) }));
+  const current = () => views.getState().get(entry.key).selectedIndex;
+  const move = (to: (i: number) => number) => views.getState().update(entry.key, { selectedIndex: clamp(to(current()), 0, areas.length - 1) });
   useCommands(
     {
       up: () => move((i) => i - 1),
       down: () => move((i) => i + 1),
       top: () => move(() => 0),
       bottom: () => move(() => areas.length - 1),
-      open: () => areas.length > 0 && nav.getState().push(areas[store.getState().selected]!.id),
+      open: () => areas.length > 0 && nav.getState().push(areas[current()]!.id),
       refresh: () => loadCounts(true),
     },
     { priority: PRIORITY.screen, title: 'Home' },

@@ -1,5 +1,9 @@
 import type { ScreenDef } from '../../app/screen.js';
+import { balancers } from './balancers.js';
+import { configs } from './configs.js';
+import { nodes } from './nodes.js';
+import { stats } from './stats.js';
 
-const screens: ScreenDef[] = [];
+const screens: ScreenDef[] = [balancers, configs, nodes, stats];
 
 export default screens;

@@ -42,7 +42,7 @@ export const types = defineScreen<InstanceType>({
       { key: 'id', title: 'ID', width: 20 },
       { key: 'label', title: 'Label', flex: 1 },
       { key: 'class', title: 'Class', width: 9 },
-      { key: 'vcpus', title: 'CPUs', width: 4, align: 'right' },
+      { key: 'vcpus', title: 'CPUs', width: 6, align: 'right' },
       { key: 'memory', title: 'Memory', width: 7, align: 'right', format: (t) => gb(t.memory), sortValue: (t) => t.memory },
       { key: 'disk', title: 'Disk', width: 7, align: 'right', format: (t) => gb(t.disk), sortValue: (t) => t.disk },
       { key: 'price.monthly', title: '$/month', width: 8, align: 'right', format: (t) => t.price.monthly.toFixed(2), sortValue: (t) => t.price.monthly },

@@ -1,4 +1,4 @@
-import { Profile } from '../../model/profile.js';
+import { Profile, preferencesProblem } from '../../model/profile.js';
 import { present, validate } from '../../model/schema.js';
 import { emptyGrants, type GrantKind, type Grants, type User } from '../auth.js';
 import { assertValid, badRequest, forbidden } from '../errors.js';
@@ -19,8 +19,6 @@ export default defineArea('profile', (r) => {
   tfaRoutes(r);
   tokenRoutes(r);
 });
-
-const PREFERENCES_MAX_BYTES = 64 * 1024;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -61,9 +59,9 @@ function profileRoutes(r: Router): void {
   });
 
   r.put('/profile/preferences', 'account:read_write', (ctx) => {
-    const body = ctx.body;
-    if (!isPlainObject(body)) throw badRequest('Preferences must be a JSON object');
-    if (Buffer.byteLength(JSON.stringify(body)) > PREFERENCES_MAX_BYTES) throw badRequest('Preferences must be at most 64 KiB of JSON');
+    const problem = preferencesProblem(ctx.body);
+    if (problem) throw badRequest(problem);
+    const body = ctx.body as Record<string, unknown>;
     const user = currentUser(ctx);
     const prefs = { ...((user.preferences ?? {}) as Preferences), [actor(ctx).token.client]: body };
     ctx.store.put('user', user.id, { ...user, preferences: prefs });

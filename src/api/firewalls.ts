@@ -1,0 +1,80 @@
+import type { ApiClient } from './client.js';
+import { fetchAllPages } from './pages.js';
+
+/** Cloud firewalls: declared only on the beta root. */
+
+export type Direction = 'inbound' | 'outbound';
+
+export interface FirewallRule {
+  protocol: 'TCP' | 'UDP' | 'ICMP';
+  ports?: string;
+  addresses?: { ipv4?: string[]; ipv6?: string[] };
+}
+
+export interface FirewallRules {
+  inbound: FirewallRule[];
+  outbound: FirewallRule[];
+}
+
+export interface Firewall {
+  id: number;
+  label: string;
+  created: string;
+  updated: string;
+  status: 'enabled' | 'disabled' | 'deleted';
+  rules: FirewallRules;
+  tags: string[];
+}
+
+export interface FirewallDevice {
+  id: number;
+  created: string;
+  updated: string;
+  entity: { id: number; type: string; label: string; url: string };
+}
+
+export const FIREWALLS_PATH = '/networking/firewalls';
+const BETA = { root: 'beta' } as const;
+
+const id = (v: number | string) => encodeURIComponent(String(v));
+export const firewallPath = (fw: number | string) => `${FIREWALLS_PATH}/${id(fw)}`;
+export const rulesPath = (fw: number | string) => `${firewallPath(fw)}/rules`;
+export const devicesPath = (fw: number | string) => `${firewallPath(fw)}/devices`;
+export const devicePath = (fw: number | string, device: number | string) => `${devicesPath(fw)}/${id(device)}`;
+
+type Body = Record<string, unknown>;
+
+export const listFirewalls = (client: ApiClient) => fetchAllPages<Firewall>(client, FIREWALLS_PATH, BETA);
+export const getFirewall = (client: ApiClient, fw: number | string) => client.get<Firewall>(firewallPath(fw), BETA);
+export const createFirewall = (client: ApiClient, body: Body) => client.post<Firewall>(FIREWALLS_PATH, body, BETA);
+export const updateFirewall = (client: ApiClient, fw: number | string, body: Body) => client.put<Firewall>(firewallPath(fw), body, BETA);
+export const deleteFirewall = (client: ApiClient, fw: number | string) => client.delete<unknown>(firewallPath(fw), BETA);
+
+export const getRules = (client: ApiClient, fw: number | string) => client.get<FirewallRules>(rulesPath(fw), BETA);
+/** Replaces the whole ruleset. */
+export const putRules = (client: ApiClient, fw: number | string, rules: FirewallRules) => client.put<FirewallRules>(rulesPath(fw), rules, BETA);
+
+export const listDevices = (client: ApiClient, fw: number | string) => fetchAllPages<FirewallDevice>(client, devicesPath(fw), BETA);
+export const getDevice = (client: ApiClient, fw: number | string, device: number | string) => client.get<FirewallDevice>(devicePath(fw, device), BETA);
+export const addDevice = (client: ApiClient, fw: number | string, body: Body) => client.post<FirewallDevice>(devicesPath(fw), body, BETA);
+export const removeDevice = (client: ApiClient, fw: number | string, device: number | string) => client.delete<unknown>(devicePath(fw, device), BETA);
+
+/** How many devices a firewall protects: one small page's `results`. */
+export const countDevices = async (client: ApiClient, fw: number | string) => (await client.page(devicesPath(fw), { ...BETA, page: 1, pageSize: 25 })).results;
+
+export type FirewallWithDevices = Firewall & { device_count: number };
+
+/** Firewalls with how many devices each protects; the counts are fetched a few at a time. */
+export async function listFirewallsWithDeviceCounts(client: ApiClient, concurrency = 4): Promise<FirewallWithDevices[]> {
+  const firewalls = await listFirewalls(client);
+  const out: FirewallWithDevices[] = new Array(firewalls.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < firewalls.length) {
+      const i = next++;
+      out[i] = { ...firewalls[i]!, device_count: await countDevices(client, firewalls[i]!.id) };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, firewalls.length) }, worker));
+  return out;
+}

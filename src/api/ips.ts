@@ -1,0 +1,61 @@
+import type { ApiClient } from './client.js';
+import { fetchAllPages } from './pages.js';
+
+/** IP addresses, reverse DNS, allocation, assignment and sharing; IPv6 pools and ranges. */
+
+export interface IPAddress {
+  address: string;
+  gateway: string | null;
+  subnet_mask: string;
+  prefix: number;
+  type: 'ipv4' | 'ipv6' | 'ipv6/pool' | 'ipv6/range';
+  public: boolean;
+  rdns: string | null;
+  vm_id: number;
+  region: string;
+}
+
+export interface IPv6Block {
+  range: string;
+  prefix: number;
+  region: string;
+  route_target: string | null;
+}
+
+export interface Assignment {
+  address: string;
+  vm_id: number;
+}
+
+export const IPS_PATH = '/networking/ips';
+export const IPV6_PATH = '/networking/ipv6';
+export const IPV6_POOLS_PATH = `${IPV6_PATH}/pools`;
+export const IPV6_RANGES_PATH = `${IPV6_PATH}/ranges`;
+export const ipPath = (address: string) => `${IPS_PATH}/${encodeURIComponent(address)}`;
+
+export const listIps = (client: ApiClient) => fetchAllPages<IPAddress>(client, IPS_PATH);
+export const getIp = (client: ApiClient, address: string) => client.get<IPAddress>(ipPath(address));
+/** A host name whose forward DNS points here, or null to reset a public IPv4 to its default. */
+export const setRdns = (client: ApiClient, address: string, rdns: string | null) => client.put<IPAddress>(ipPath(address), { rdns });
+export const allocateIp = (client: ApiClient, body: { vm_id: number; public: boolean; type: 'ipv4' }) => client.post<IPAddress>(IPS_PATH, body);
+export const assignIps = (client: ApiClient, body: { region: string; assignments: Assignment[] }) => client.post<unknown>('/networking/ipv4/assign', body);
+/** Replaces the addresses shared with the instance; an empty list stops sharing. */
+export const shareIps = (client: ApiClient, body: { vm_id: number; ips: string[] }) => client.post<unknown>('/networking/ipv4/share', body);
+export const listIpv6Pools = (client: ApiClient) => fetchAllPages<IPv6Block>(client, IPV6_POOLS_PATH);
+export const listIpv6Ranges = (client: ApiClient) => fetchAllPages<IPv6Block>(client, IPV6_RANGES_PATH);
+
+/** What address and firewall screens need to know of an instance: its name, place and addresses. */
+export interface InstanceRef {
+  id: number;
+  label: string;
+  region: string;
+  status: string;
+  ipv4: string[];
+}
+
+export const listInstanceRefs = (client: ApiClient) => fetchAllPages<InstanceRef>(client, '/vm/instances');
+
+/** Instances to pick from in forms, by ID (the value the API takes), labelled by name and region. */
+export async function instanceChoices(client: ApiClient) {
+  return (await listInstanceRefs(client)).map((vm) => ({ value: String(vm.id), label: `${vm.label}  (${vm.id}, ${vm.region}, ${vm.status})` }));
+}

@@ -1,0 +1,65 @@
+import { describeError } from '../../api/errors.js';
+import type { ActionResult, ActionSpec, ListSpec, ScreenCtx } from '../../app/screen.js';
+import type { MessageKind } from '../../store/session.js';
+import type { ListView } from '../../store/views.js';
+import type { FormSpec } from '../form/types.js';
+import { actionById } from './ListOverlay.js';
+
+export interface RowActionsOptions<R> {
+  spec: ListSpec<R>;
+  ctx: ScreenCtx;
+  rowKey: (row: R) => string;
+  label: (row: R) => string;
+  /** Changes the list's view state (its overlay). */
+  update: (patch: Partial<ListView>) => void;
+  /** After a change: the list's own rows and these paths are fetched again. */
+  refetch: (extra: string[]) => void;
+  notify: (text: string, kind?: MessageKind) => void;
+}
+
+/**
+ * What the overlays of a list do when the user picks an action, confirms, or
+ * submits a form: run it, refetch what it changed, report or reveal the
+ * result. Shared by the generic list and custom lists (the object browser).
+ */
+export function rowActions<R>({ spec, ctx, rowKey, label, update, refetch, notify }: RowActionsOptions<R>) {
+  const close = () => update({ overlay: null });
+  const finish = (result: ActionResult, fallback: string) => {
+    const r = typeof result === 'object' && result ? result : { message: result || fallback };
+    update({ overlay: r.secret ? { kind: 'secret', ...r.secret } : null });
+    notify(r.message ?? fallback, 'success');
+  };
+  const mutate = async (what: string, run: () => Promise<ActionResult>, paths: string[]) => {
+    close();
+    notify(`${what}…`);
+    try {
+      const result = await run();
+      refetch(paths);
+      finish(result, `${what}: done`);
+    } catch (err) {
+      notify(`${what} failed: ${describeError(err)}`, 'error');
+    }
+  };
+  const chooseAction = (a: ActionSpec<R>, row: R) => {
+    const key = rowKey(row);
+    if (a.form) update({ overlay: { kind: 'form', form: `action:${a.id}`, key } });
+    else if (a.confirm || a.typeToConfirm || a.destructive) update({ overlay: { kind: 'confirm', action: `action:${a.id}`, key } });
+    else void mutate(`${a.label} ${label(row)}`, () => a.run!(row, ctx), a.invalidates?.(row, ctx.params) ?? []);
+  };
+  const confirmed = (action: string, row: R) => {
+    if (action === 'delete' && spec.delete) {
+      const del = spec.delete;
+      void mutate(`Delete ${label(row)}`, async () => void (await del.submit(row, ctx)), del.invalidates?.(row, ctx.params) ?? []);
+      return;
+    }
+    const a = actionById(spec, action);
+    if (a?.run) void mutate(`${a.label} ${label(row)}`, () => a.run!(row, ctx), a.invalidates?.(row, ctx.params) ?? []);
+  };
+  /** Throws the service's errors back to the form, which keeps them beside its fields. */
+  const submitForm = async (form: FormSpec<R>, body: Record<string, unknown>, row: R | undefined) => {
+    const result = await form.submit(body, ctx, row);
+    refetch(form.invalidates?.(row, ctx.params) ?? []);
+    finish(form.done?.(result, row), row ? `Saved ${label(row)}` : 'Created');
+  };
+  return { close, chooseAction, confirmed, submitForm };
+}

@@ -1,0 +1,72 @@
+import { defineScreen } from '../../app/screen.js';
+import { FIREWALLS_PATH, deleteFirewall, listFirewallsWithDeviceCounts, updateFirewall, type FirewallWithDevices } from '../../api/firewalls.js';
+import { firewallCreateForm, firewallEditForm, rulesJsonForm } from './firewall-forms.js';
+import { FIREWALLS_SCREEN, FIREWALL_SCREEN } from './ids.js';
+import { FIREWALL_WRITE } from './rule-forms.js';
+
+const statusColor = (s: string) => (s === 'enabled' ? 'green' : s === 'disabled' ? 'gray' : 'red');
+const devices = (n: number) => `${n} device${n === 1 ? '' : 's'}`;
+
+export const firewalls = defineScreen<FirewallWithDevices>({
+  id: FIREWALLS_SCREEN,
+  title: 'Firewalls',
+  aliases: ['fw', 'firewall-list'],
+  description: 'Cloud firewalls (beta): rules and protected instances',
+  count: async (client) => (await client.page(FIREWALLS_PATH, { root: 'beta', page: 1, pageSize: 25 })).results,
+  list: {
+    path: FIREWALLS_PATH,
+    root: 'beta',
+    load: (client) => listFirewallsWithDeviceCounts(client),
+    writeScope: FIREWALL_WRITE,
+    columns: [
+      { key: 'label', title: 'Label', flex: 2 },
+      { key: 'status', title: 'Status', width: 8, color: (f) => statusColor(f.status) },
+      { key: 'rules.inbound', title: 'In', width: 3, align: 'right', format: (f) => String(f.rules.inbound.length), sortValue: (f) => f.rules.inbound.length },
+      { key: 'rules.outbound', title: 'Out', width: 3, align: 'right', format: (f) => String(f.rules.outbound.length), sortValue: (f) => f.rules.outbound.length },
+      { key: 'device_count', title: 'Devices', width: 7, align: 'right' },
+      { key: 'tags', title: 'Tags', flex: 2 },
+      { key: 'updated', title: 'Updated', width: 19 },
+    ],
+    detail: {
+      sections: [
+        { title: 'Firewall', fields: ['id', 'label', 'status', 'device_count', 'tags'] },
+        { title: 'Inbound rules (unlisted inbound traffic is blocked)', fields: ['rules.inbound'] },
+        { title: 'Outbound rules (none: all outbound traffic allowed)', fields: ['rules.outbound'] },
+        { title: 'Dates', fields: ['created', 'updated'] },
+      ],
+    },
+    drill: (f) => ({ screen: FIREWALL_SCREEN, params: { fw: String(f.id) } }),
+    create: firewallCreateForm,
+    edit: firewallEditForm,
+    delete: {
+      confirm: (f) => `Delete firewall ${f.label}? Its rules stop protecting its ${devices(f.device_count)} at once; rules of their other firewalls stay.`,
+      submit: (f, ctx) => deleteFirewall(ctx.client, f.id),
+    },
+    actions: [
+      {
+        id: 'enable',
+        label: 'Enable',
+        key: 'n',
+        when: (f) => f.status === 'disabled',
+        run: async (f, ctx) => {
+          await updateFirewall(ctx.client, f.id, { status: 'enabled' });
+          return `Enabled ${f.label}: its rules apply to its ${devices(f.device_count)} again`;
+        },
+      },
+      {
+        id: 'disable',
+        label: 'Disable',
+        key: 'x',
+        when: (f) => f.status === 'enabled',
+        destructive: true,
+        confirm: (f) => `Disable ${f.label}? Its rules stop applying to its ${devices(f.device_count)}: traffic they block gets through until you enable it again.`,
+        run: async (f, ctx) => {
+          await updateFirewall(ctx.client, f.id, { status: 'disabled' });
+          return `Disabled ${f.label}`;
+        },
+      },
+      { id: 'rules-json', label: 'Edit all rules as JSON', key: 'j', form: rulesJsonForm },
+    ],
+    empty: 'No firewalls yet. Press c to create one.',
+  },
+});

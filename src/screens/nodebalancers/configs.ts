@@ -1,0 +1,45 @@
+import { defineScreen } from '../../app/screen.js';
+import { NODEBALANCERS_PATH, configsPath, deleteConfig, listConfigsWithNodes, type ConfigWithNodes } from '../../api/nodebalancers.js';
+import { configCreateForm, configEditForm, rebuildForm } from './config-forms.js';
+import { nodesColor, nodesText, portLabel } from './format.js';
+import { CONFIGS_SCREEN, NODES_SCREEN } from './ids.js';
+
+export const configs = defineScreen<ConfigWithNodes>({
+  id: CONFIGS_SCREEN,
+  title: 'Configs',
+  params: ['nb'],
+  list: {
+    path: (p) => configsPath(p.nb!),
+    // Each config with its nodes: the rebuild form starts from them and the node count needs them.
+    load: (client, p) => listConfigsWithNodes(client, p.nb!),
+    writeScope: 'nodebalancers:read_write',
+    label: portLabel,
+    columns: [
+      { key: 'port', title: 'Port', width: 5, align: 'right' },
+      { key: 'protocol', title: 'Proto', width: 5 },
+      { key: 'algorithm', title: 'Algorithm', width: 10 },
+      { key: 'stickiness', title: 'Sticky', width: 11 },
+      { key: 'check', title: 'Check', width: 10 },
+      { key: 'nodes', title: 'Nodes', width: 20, format: nodesText, color: nodesColor, sortValue: (c) => c.nodes_status.down * 1000 + c.nodes_status.up },
+      { key: 'ssl_commonname', title: 'Certificate', flex: 1 },
+    ],
+    detail: {
+      sections: [
+        { title: 'Config', fields: ['id', 'port', 'protocol', 'algorithm', 'stickiness', 'proxy_protocol', 'cipher_suite'] },
+        { title: 'Health check', fields: ['check', 'check_interval', 'check_timeout', 'check_attempts', 'check_path', 'check_body', 'check_passive'] },
+        { title: 'TLS', fields: ['ssl_commonname', 'ssl_fingerprint'] },
+        { title: 'Backends', fields: ['nodes_status.up', 'nodes_status.down'] },
+      ],
+    },
+    drill: (c, p) => ({ screen: NODES_SCREEN, params: { nb: p.nb!, config: String(c.id) } }),
+    create: { ...configCreateForm, invalidates: () => [NODEBALANCERS_PATH] },
+    edit: { ...configEditForm, invalidates: () => [NODEBALANCERS_PATH] },
+    delete: {
+      confirm: (c) => `Delete ${portLabel(c)}? This also deletes its ${c.nodes.length} node${c.nodes.length === 1 ? '' : 's'}; the backend instances are untouched.`,
+      submit: (c, ctx) => deleteConfig(ctx.client, c.nodebalancer_id, c.id),
+      invalidates: () => [NODEBALANCERS_PATH],
+    },
+    actions: [{ id: 'rebuild', label: 'Rebuild nodes (replace the node list)', key: 'b', destructive: true, form: rebuildForm }],
+    empty: 'No configs: this balancer serves nothing yet. Press c to add a port.',
+  },
+});

@@ -1,0 +1,253 @@
+import type { ApiClient } from '../api/client.js';
+import { EVENTS_PATH, eventSummary, getEvent, inProgress, recentEvents, type AccountEvent } from '../api/events.js';
+import { ISSUES_PATH, SERVICES_PATH, VM_SETTINGS_PATH, type ManagedService } from '../api/managed.js';
+import { ApiError } from '../api/errors.js';
+import { SETTLED_STATUSES } from '../model/instances.js';
+import { queryKey, type DataStore, type ListQuery } from './data.js';
+import type { SessionStore } from './session.js';
+
+/**
+ * Live status while the app runs: polls the account's events (every 2 s while
+ * something is under way, backing off to 15 s when idle), says what happened
+ * in the message line, refetches the cached lists an event touches so the
+ * visible view changes without a key press, and keeps the header's count of
+ * managed services in problem.
+ */
+
+export const FAST_MS = 2000;
+export const IDLE_MS = 15000;
+
+/** The pace after a poll: fast while busy, otherwise doubling up to the idle pace. */
+export function nextDelay(previous: number, busy: boolean, fast = FAST_MS, idle = IDLE_MS): number {
+  if (busy) return fast;
+  return Math.min(idle, Math.max(fast, previous * 2));
+}
+
+/** Cached lists an event about this kind of entity may have changed. */
+const TOUCHES: Record<string, string[]> = {
+  vm: ['/vm/instances', VM_SETTINGS_PATH],
+  disks: ['/vm/instances'],
+  backups: ['/vm/instances'],
+  nodebalancer: ['/nodebalancers'],
+  firewall: ['/networking/firewalls'],
+  ipaddress: ['/networking/ips', '/vm/instances'],
+  image: ['/images'],
+  stackscript: ['/vm/stackscripts'],
+  managed_service: [SERVICES_PATH, ISSUES_PATH],
+  ticket: [SERVICES_PATH, ISSUES_PATH],
+  tag: ['/tags'],
+  token: ['/profile/tokens'],
+  user_ssh_key: ['/profile/sshkeys'],
+};
+
+export function pathsTouchedBy(events: readonly AccountEvent[]): string[] {
+  const paths = new Set<string>([EVENTS_PATH]);
+  for (const e of events) for (const p of TOUCHES[e.entity?.type ?? ''] ?? []) paths.add(p);
+  return [...paths];
+}
+
+/** Lists whose rows are instances in a transition (booting, provisioning, …): worth refetching at the fast pace. */
+const TRANSITIONAL_PREFIX = '/vm/instances';
+const settled = new Set<string>(SETTLED_STATUSES);
+
+function transitionalInstances(data: DataStore): boolean {
+  for (const [key, entry] of Object.entries(data.getState().lists)) {
+    const path = key.split(' ')[1] ?? '';
+    if (path !== TRANSITIONAL_PREFIX) continue;
+    if (entry.rows.some((r) => typeof (r as { status?: unknown }).status === 'string' && !settled.has((r as { status: string }).status))) return true;
+  }
+  return false;
+}
+
+export interface Timers {
+  set(run: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+  now(): number;
+}
+
+const realTimers: Timers = {
+  set: (run, ms) => {
+    const t = setTimeout(run, ms);
+    // Polling alone must never keep the process alive.
+    t.unref?.();
+    return t;
+  },
+  clear: (h) => clearTimeout(h as NodeJS.Timeout),
+  now: () => Date.now(),
+};
+
+export interface LiveOptions {
+  client: ApiClient;
+  data: DataStore;
+  session: SessionStore;
+  timers?: Timers;
+  fastMs?: number;
+  idleMs?: number;
+}
+
+export interface LivePoller {
+  /** Polls at once and goes back to the fast pace (after a user's change, or in tests). */
+  poke(): Promise<void>;
+  stop(): void;
+  /** The wait before the next poll. */
+  delay(): number;
+}
+
+/** A newer error stays on the message line this long before an event may replace it. */
+const ERROR_HOLD_MS = 5000;
+/** Tracked events that fell off the first page are fetched one by one, at most this many per poll. */
+const MAX_LOOKUPS = 10;
+
+export const SERVICES_QUERY: ListQuery = { path: SERVICES_PATH };
+
+export function startLivePoller({ client, data, session, timers = realTimers, fastMs = FAST_MS, idleMs = IDLE_MS }: LiveOptions): LivePoller {
+  let stopped = false;
+  let timer: unknown;
+  let pace = fastMs;
+  let running: Promise<void> | null = null;
+  let again = false;
+  /** The newest event id seen; undefined until the first poll sets the baseline. */
+  let lastId: number | undefined;
+  /** Events under way, by id, with the status last seen. */
+  const tracked = new Map<number, AccountEvent>();
+  /** Labels of the services in problem at the last look; undefined before the first. */
+  let problems: Map<number, string> | undefined;
+  let managedDenied = false;
+
+  const serviceKey = queryKey(SERVICES_QUERY);
+  const note = (text: string, kind: 'info' | 'success' | 'error') => {
+    const current = session.getState().message;
+    if (kind !== 'error' && current?.kind === 'error' && timers.now() - current.at < ERROR_HOLD_MS) return;
+    session.getState().notify(text, kind);
+  };
+
+  /** Problem services from the shared services list; transitions after the first look go to the message line. */
+  const readProblems = () => {
+    const entry = data.getState().lists[serviceKey];
+    if (!entry || entry.status !== 'ready' || entry.error) return;
+    const now = new Map((entry.rows as ManagedService[]).filter((s) => s.status === 'problem').map((s) => [s.id, s.label]));
+    if (session.getState().problemCount !== now.size) session.setState({ problemCount: now.size });
+    const before = problems;
+    problems = now;
+    if (!before) return;
+    const broke = [...now].filter(([id]) => !before.has(id)).map(([, label]) => label);
+    const recovered = [...before].filter(([id]) => !now.has(id)).map(([, label]) => label);
+    if (broke.length) note(`⚠ now in problem: ${broke.join(', ')} (! opens triage)`, 'error');
+    else if (recovered.length) note(`✓ no longer in problem: ${recovered.join(', ')}`, 'success');
+  };
+  // Any refetch of the services list (a screen's, a mutation's, ours) keeps the count true to what is shown.
+  const unsubscribe = data.subscribe((s, prev) => {
+    if (s.lists[serviceKey] !== prev.lists[serviceKey]) readProblems();
+  });
+
+  const pollServices = async () => {
+    if (managedDenied) return;
+    await data.getState().refresh(SERVICES_QUERY);
+    const entry = data.getState().lists[serviceKey];
+    // No managed access (a restricted user): no badge rather than a wrong one.
+    if (entry?.errorStatus === 403 || entry?.errorStatus === 401) {
+      managedDenied = true;
+      session.setState({ problemCount: undefined });
+    }
+  };
+
+  /** Events new since the last poll, or whose status moved on. */
+  const pollEvents = async (): Promise<AccountEvent[]> => {
+    const page = await recentEvents(client);
+    const newest = page.reduce((m, e) => Math.max(m, e.id), 0);
+    if (lastId === undefined) {
+      lastId = newest;
+      for (const e of page) if (inProgress(e)) tracked.set(e.id, e);
+      return [];
+    }
+    const byId = new Map(page.map((e) => [e.id, e]));
+    const missing = [...tracked.keys()].filter((id) => !byId.has(id)).slice(0, MAX_LOOKUPS);
+    for (const id of missing) {
+      try {
+        byId.set(id, await getEvent(client, id));
+      } catch (err) {
+        // Gone (past retention, or not visible): stop following it.
+        if (err instanceof ApiError && err.status === 404) tracked.delete(id);
+      }
+    }
+    const changed: AccountEvent[] = [];
+    for (const e of byId.values()) {
+      const before = tracked.get(e.id);
+      const fresh = e.id > lastId;
+      if (fresh || (before && before.status !== e.status)) changed.push(e);
+      if (inProgress(e)) tracked.set(e.id, e);
+      else tracked.delete(e.id);
+    }
+    lastId = Math.max(lastId, newest);
+    return changed.sort((a, b) => a.id - b.id);
+  };
+
+  const poll = async () => {
+    let busy = false;
+    let changed: AccountEvent[] = [];
+    try {
+      changed = await pollEvents();
+    } catch {
+      // The next poll tries again; the views show their own errors.
+    }
+    if (stopped) return;
+    if (changed.length) {
+      busy = true;
+      data.getState().invalidate(...pathsTouchedBy(changed));
+    }
+    if (transitionalInstances(data)) {
+      busy = true;
+      if (!changed.some((e) => e.entity?.type === 'vm')) data.getState().invalidate(TRANSITIONAL_PREFIX);
+    }
+    const before = session.getState().message;
+    await pollServices();
+    if (stopped) return;
+    // A problem transition said something already; otherwise the newest event speaks.
+    const latest = changed[changed.length - 1];
+    if (latest && session.getState().message === before) {
+      const more = changed.length > 1 ? ` (+${changed.length - 1} more: :events)` : '';
+      note(`${eventSummary(latest)}${more}`, latest.status === 'failed' ? 'error' : latest.status === 'finished' ? 'success' : 'info');
+    }
+    if (tracked.size > 0) busy = true;
+    pace = nextDelay(pace, busy, fastMs, idleMs);
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timers.clear(timer);
+    timer = timers.set(() => void run(), pace);
+  };
+
+  const run = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await poll();
+        } while (again && !stopped);
+      } finally {
+        running = null;
+        schedule();
+      }
+    })();
+    return running;
+  };
+
+  void run();
+  return {
+    poke: () => {
+      pace = fastMs;
+      return run();
+    },
+    stop: () => {
+      stopped = true;
+      timers.clear(timer);
+      unsubscribe();
+    },
+    delay: () => pace,
+  };
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningService } from '../../src/server/service.js';
+import { startTestService } from '../helpers/service.js';
+import { ENTER, ESC, TAB, renderApp, sendInputAndWait, waitForContent } from '../helpers/ink.js';
+import { testScreens } from './fixtures.js';
+
+let svc: RunningService;
+beforeAll(async () => {
+  svc = await startTestService();
+});
+afterAll(() => svc.close());
+
+describe('the frame', () => {
+  it('fits 80×24 in at most 23 lines: header, breadcrumbs, view, footer, message line', async () => {
+    const r = renderApp({ svc, rows: 24, cols: 80 });
+    const frame = await waitForContent(r.lastFrame, (f) => /Regions\s+7/.test(f) && f.includes('demo-owner'));
+    const lines = frame.split('\n');
+    expect(lines.length).toBeLessThanOrEqual(23);
+    expect(lines.every((l) => l.length <= 80)).toBe(true);
+    expect(lines[0]).toMatch(/^vmtui {2}demo-owner {2}http:\/\/127\.0\.0\.1:\d+\/v4 {2}refreshed \d\d:\d\d:\d\d/);
+    expect(lines[1]).toBe('home');
+    expect(lines[lines.length - 2]).toMatch(/^\? help {2}Enter open/);
+  });
+
+  it('re-lays out when the terminal is resized', async () => {
+    const r = renderApp({ svc, rows: 24, cols: 100 });
+    await waitForContent(r.lastFrame, /Regions\s+7/);
+    r.ctx.ui.getState().resize(12, 60);
+    const frame = await waitForContent(r.lastFrame, (f) => f.split('\n').length <= 11);
+    expect(frame.split('\n').every((l) => l.length <= 60)).toBe(true);
+    expect(frame).toContain('Regions');
+  });
+
+  it('shows the profile name, read-only badge and problem count in the header', async () => {
+    const r = renderApp({ svc, session: { profileName: 'prod', readOnly: true } });
+    r.ctx.session.setState({ problemCount: 2 });
+    await waitForContent(r.lastFrame, /profile prod {2}\[READ-ONLY\] {2}⚠ 2 problem services/);
+  });
+
+  it('shows the user lookup failing without breaking', async () => {
+    const r = renderApp({ svc, token: 'not-a-valid-token-000' });
+    await waitForContent(r.lastFrame, /vmtui {2}\? \(The token was rejected/);
+  });
+});
+
+describe('keys everywhere', () => {
+  it('q quits; Ctrl-C quits even while typing', async () => {
+    const r = renderApp({ svc });
+    await waitForContent(r.lastFrame, 'Regions');
+    r.stdin.write('q');
+    expect(r.quits()).toBe(1);
+    r.stdin.write(':');
+    await waitForContent(r.lastFrame, /^:/m);
+    r.stdin.write('q');
+    await waitForContent(r.lastFrame, /^:q/m);
+    expect(r.quits()).toBe(1);
+    r.stdin.write('\x03');
+    expect(r.quits()).toBe(2);
+  });
+
+  it(': completes with Tab, shows candidates, and jumps by name or alias', async () => {
+    const r = renderApp({ svc, screens: testScreens });
+    await waitForContent(r.lastFrame, 'Regions');
+    r.stdin.write(':');
+    await waitForContent(r.lastFrame, /^:/m);
+    await sendInputAndWait(r.stdin, 't', r.lastFrame, /^types {2}tags {2}tokens {2}type {2}tag/m);
+    await sendInputAndWait(r.stdin, 'o', r.lastFrame, /^:to$/m);
+    await sendInputAndWait(r.stdin, TAB, r.lastFrame, /^:tokens$/m);
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /^home › tokens$/m);
+    r.stdin.write(':');
+    await waitForContent(r.lastFrame, /^:$/m);
+    r.stdin.write('dc');
+    await waitForContent(r.lastFrame, /^:dc$/m);
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /^home › regions$/m);
+  });
+
+  it('Tab cycles through several candidates after their common prefix', async () => {
+    const r = renderApp({ svc, screens: testScreens });
+    await waitForContent(r.lastFrame, 'Regions');
+    r.stdin.write(':');
+    await waitForContent(r.lastFrame, /^:/m);
+    r.stdin.write('ty');
+    await waitForContent(r.lastFrame, /^:ty$/m);
+    await sendInputAndWait(r.stdin, TAB, r.lastFrame, /^:type$/m);
+    await sendInputAndWait(r.stdin, TAB, r.lastFrame, /^:types$/m);
+    await sendInputAndWait(r.stdin, TAB, r.lastFrame, /^:type$/m);
+  });
+
+  it('an unknown name says so; Esc closes the command line', async () => {
+    const r = renderApp({ svc });
+    await waitForContent(r.lastFrame, 'Regions');
+    r.stdin.write(':');
+    await waitForContent(r.lastFrame, /^:/m);
+    await sendInputAndWait(r.stdin, 'zzz', r.lastFrame, 'no matching area');
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, (f) => r.ctx.session.getState().message?.text === 'No area "zzz"; Tab completes the names' && f.includes(':zzz'));
+    await sendInputAndWait(r.stdin, ESC, r.lastFrame, 'No area "zzz"');
+  });
+
+  it('? lists every key of the current view from the keymap; Esc closes it', async () => {
+    const r = renderApp({ svc });
+    await waitForContent(r.lastFrame, /Regions\s+7/);
+    r.stdin.write(':');
+    await waitForContent(r.lastFrame, /^:/m);
+    r.stdin.write('regions');
+    await waitForContent(r.lastFrame, ':regions');
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'us-east');
+    const help = await sendInputAndWait(r.stdin, '?', r.lastFrame, 'Regions\n');
+    expect(help).toMatch(/^↑ k +Move up$/m);
+    expect(help).toMatch(/^Enter +Open the selected item/m);
+    expect(help).toMatch(/^\/ +Filter the list/m);
+    expect(help).toMatch(/^S +Reverse the sort order$/m);
+    expect(help).toContain('Everywhere');
+    expect(help).toMatch(/^q \^C +Quit/m);
+    // Regions cannot be created or deleted: no such keys offered.
+    expect(help).not.toContain('Create a new item');
+    await sendInputAndWait(r.stdin, ESC, r.lastFrame, /^› us-east/m);
+  });
+
+  it('Esc goes back one level and does nothing at home', async () => {
+    const r = renderApp({ svc });
+    await waitForContent(r.lastFrame, /Regions\s+7/);
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /^home › regions$/m);
+    await sendInputAndWait(r.stdin, ESC, r.lastFrame, /^home$/m);
+    r.stdin.write(ESC);
+    await waitForContent(r.lastFrame, /^home$/m);
+    expect(r.quits()).toBe(0);
+  });
+});

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEYMAP, type CommandId } from '../../src/app/keymap.js';
+import { displayKey } from '../../src/app/keys.js';
+import type { LayerInfo } from '../../src/app/key-router.js';
+import { activeKeys } from '../../src/app/active-keys.js';
+import type { RunningService } from '../../src/server/service.js';
+import { startTestService } from '../helpers/service.js';
+import { ENTER, renderApp, sendInputAndWait, waitForContent } from '../helpers/ink.js';
+import { testScreens } from './fixtures.js';
+
+const KEY_NAME = /^(return|escape|tab|shift\+tab|space|up|down|left|right|pageup|pagedown|home|end|backspace|ctrl\+[a-z]|[\x21-\x7e])$/;
+
+/** Two commands of one layer on the same key would make one of them unreachable. */
+function clashes(layers: LayerInfo[]): string[] {
+  return layers.flatMap((layer) => {
+    const seen = new Map<string, CommandId>();
+    return layer.commands.flatMap((id) =>
+      KEYMAP[id].keys.flatMap((k) => {
+        const other = seen.get(k);
+        seen.set(k, id);
+        return other ? [`${layer.title}: ${k} is both ${other} and ${id}`] : [];
+      }),
+    );
+  });
+}
+
+let svc: RunningService;
+beforeAll(async () => {
+  svc = await startTestService();
+});
+afterAll(() => svc.close());
+
+describe('the keymap', () => {
+  it('names keys the way the router produces them, and describes every command', () => {
+    for (const [id, spec] of Object.entries(KEYMAP)) {
+      for (const k of spec.keys) expect(k, id).toMatch(KEY_NAME);
+      expect(spec.label, id).not.toBe('');
+      expect(spec.help, id).not.toBe('');
+    }
+  });
+
+  it('no layer binds one key twice, in any state of the list screen', async () => {
+    const r = renderApp({ svc, screens: testScreens });
+    const check = () => expect(clashes(r.ctx.ui.getState().layers)).toEqual([]);
+    await waitForContent(r.lastFrame, 'Regions');
+    check();
+    r.stdin.write(':');
+    await waitForContent(r.lastFrame, /^:/m);
+    check();
+    r.stdin.write('tokens');
+    await waitForContent(r.lastFrame, ':tokens');
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /^› /m);
+    for (const [key, shows] of [
+      ['/', /^\//m],
+      [ENTER, /^› /m],
+      ['d', 'detail'],
+      ['\x1b', /^home › tokens$/m],
+      ['a', 'Actions:'],
+      ['\x1b', /^home › tokens$/m],
+      ['c', 'New: Tokens'],
+    ] as const) {
+      await sendInputAndWait(r.stdin, key, r.lastFrame, shows);
+      check();
+    }
+  });
+
+  it('the footer shows the same commands the help lists, help first', async () => {
+    const r = renderApp({ svc, screens: testScreens, rows: 50 });
+    r.stdin.write(':');
+    await waitForContent(r.lastFrame, /^:/m);
+    r.stdin.write('tags');
+    await waitForContent(r.lastFrame, ':tags');
+    const frame = await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /^home › tags$/m);
+    const footer = frame.split('\n').at(-2)!;
+    const sections = activeKeys(r.ctx.ui.getState().layers, false);
+    const expected = sections.flatMap((s) => s.lines.filter((l) => !l.quiet));
+    const first = expected.find((l) => l.id === 'help')!;
+    expect(footer.startsWith(`${displayKey(first.keys[0]!)} ${first.label}`)).toBe(true);
+    const shown = [first, ...expected.filter((l) => l.id !== 'help')].map((l) => `${displayKey(l.keys[0]!)} ${l.label}`).join('  ');
+    expect(shown.startsWith(footer.replace(/…$/, ''))).toBe(true);
+    expect(footer).toMatch(/Enter open {2}c create {2}\^D delete {2}d detail/);
+    const help = await sendInputAndWait(r.stdin, '?', r.lastFrame, 'Everywhere');
+    for (const line of sections.flatMap((s) => s.lines)) expect(help).toContain(line.help);
+  });
+});

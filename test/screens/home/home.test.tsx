@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineScreen } from '../../../src/app/screen.js';
+import { screens } from '../../../src/screens/index.js';
+import type { RunningService } from '../../../src/server/service.js';
+import { call, startTestService } from '../../helpers/service.js';
+import { DOWN, ENTER, renderApp, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
+
+let svc: RunningService;
+beforeAll(async () => {
+  svc = await startTestService();
+});
+afterAll(() => svc.close());
+
+const never = defineScreen({ id: 'slow', title: 'Slow area', count: () => new Promise<number>(() => {}), component: () => null });
+const instances = defineScreen({ id: 'instances', title: 'Instances', list: { path: '/vm/instances', columns: [{ key: 'label', title: 'Label' }] } });
+
+describe('home', () => {
+  it('lists every area with its count and how to jump to it', async () => {
+    const r = renderApp({ svc });
+    const frame = await waitForContent(r.lastFrame, (f) => /Regions\s+7\s/.test(f) && /Types\s+9\s/.test(f));
+    expect(frame).toMatch(/Regions\s+7\s+:regions :region :dc\s+Data centers/);
+    expect(frame).toContain(`${screens.length - 1} areas`);
+  });
+
+  it('shows … while a count loads and the error briefly when it fails (403 for a restricted token)', async () => {
+    const limited = await call(svc, 'POST', '/profile/tokens', { body: { label: 'acct', scopes: 'account:read_only' } });
+    const r = renderApp({ svc, token: limited.body.token, screens: [...screens, never, instances] });
+    const frame = await waitForContent(r.lastFrame, /Instances\s+✗ 403/);
+    expect(frame).toMatch(/Slow area\s+…/);
+    expect(frame).toMatch(/Regions\s+7/);
+  });
+
+  it('Enter opens the selected area; r counts again', async () => {
+    const r = renderApp({ svc });
+    await waitForContent(r.lastFrame, /Types\s+9/);
+    r.stdin.write(DOWN);
+    await waitForContent(r.lastFrame, /^› Types/m);
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /^home › types$/m);
+    await sendInputAndWait(r.stdin, '\x1b', r.lastFrame, /^› Types/m);
+    const before = r.ctx.session.getState().lastRefresh!;
+    await new Promise((res) => setTimeout(res, 1100));
+    r.stdin.write('r');
+    await waitForContent(r.lastFrame, () => r.ctx.session.getState().lastRefresh! > before);
+  });
+});

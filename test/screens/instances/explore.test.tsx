@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, it } from 'vitest';
+import type { RunningService } from '../../../src/server/service.js';
+import { startTestService } from '../../helpers/service.js';
+import { ENTER, ESC, waitForContent, sendInputAndWait } from '../../helpers/ink.js';
+import { app, jump } from './helpers.js';
+
+let svc: RunningService;
+beforeAll(async () => {
+  svc = await startTestService({ seed: 'demo' });
+});
+afterAll(() => svc.close());
+
+it('explore', async () => {
+  const r = app(svc);
+  await jump(r, 'instances', 'web-1');
+  console.log(r.lastFrame());
+  r.stdin.write('/');
+  await waitForContent(r.lastFrame, /^\//m);
+  r.stdin.write('db-pri');
+  await waitForContent(r.lastFrame, /1 of/);
+  r.stdin.write(ENTER);
+  await new Promise((res) => setTimeout(res, 200));
+  console.log(r.lastFrame());
+  await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'Summary');
+  await waitForContent(r.lastFrame, 'Addresses');
+  console.log(r.lastFrame());
+  await sendInputAndWait(r.stdin, 'j', r.lastFrame, /› Disks/);
+  await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'Debian 12 Disk');
+  console.log(r.lastFrame());
+  await sendInputAndWait(r.stdin, ESC, r.lastFrame, 'Summary');
+  await sendInputAndWait(r.stdin, 'j', r.lastFrame, /› Configs/);
+  await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'Run lvl');
+  await waitForContent(r.lastFrame, 'sda=');
+  console.log(r.lastFrame());
+  await sendInputAndWait(r.stdin, ESC, r.lastFrame, 'Summary');
+  await sendInputAndWait(r.stdin, 'j', r.lastFrame, /› Backups/);
+  await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'Finished');
+  await waitForContent(r.lastFrame, '4 items');
+  console.log(r.lastFrame());
+  await sendInputAndWait(r.stdin, ESC, r.lastFrame, 'Summary');
+  await sendInputAndWait(r.stdin, ESC, r.lastFrame, /^\/db-pri/m);
+  await sendInputAndWait(r.stdin, ESC, r.lastFrame, 'web-1');
+  await sendInputAndWait(r.stdin, 'c', r.lastFrame, 'New instance');
+  await waitForContent(r.lastFrame, 'Group');
+  console.log(r.lastFrame());
+  r.stdin.write(ESC);
+  await new Promise((res) => setTimeout(res, 200));
+  await sendInputAndWait(r.stdin, 'a', r.lastFrame, 'Actions');
+  console.log(r.lastFrame());
+  r.stdin.write(ESC);
+  await new Promise((res) => setTimeout(res, 200));
+  await sendInputAndWait(r.stdin, 'd', r.lastFrame, 'Specs');
+  console.log(r.lastFrame());
+});
