@@ -1,4 +1,5 @@
 import type { ApiClient } from './client.js';
+import { listInstances, type Instance } from './instances.js';
 import { fetchAllPages } from './pages.js';
 
 /** IP addresses, reverse DNS, allocation, assignment and sharing; IPv6 pools and ranges. */
@@ -44,18 +45,7 @@ export const shareIps = (client: ApiClient, body: { vm_id: number; ips: string[]
 export const listIpv6Pools = (client: ApiClient) => fetchAllPages<IPv6Block>(client, IPV6_POOLS_PATH);
 export const listIpv6Ranges = (client: ApiClient) => fetchAllPages<IPv6Block>(client, IPV6_RANGES_PATH);
 
-/** What address and firewall screens need to know of an instance: its name, place and addresses. */
-export interface InstanceRef {
-  id: number;
-  label: string;
-  region: string;
-  status: string;
-  ipv4: string[];
-}
-
-export const listInstanceRefs = (client: ApiClient) => fetchAllPages<InstanceRef>(client, '/vm/instances');
-
-/** Instances to pick from in forms, by ID (the value the API takes), labelled by name and region. */
-export async function instanceChoices(client: ApiClient) {
-  return (await listInstanceRefs(client)).map((vm) => ({ value: String(vm.id), label: `${vm.label}  (${vm.id}, ${vm.region}, ${vm.status})` }));
+/** Instances to pick from in forms, by ID (the value the API takes), labelled by name and region; `where` narrows them. */
+export async function instanceChoices(client: ApiClient, where: (vm: Instance) => boolean = () => true) {
+  return (await listInstances(client)).filter(where).map((vm) => ({ value: String(vm.id), label: `${vm.label}  (${vm.id}, ${vm.region}, ${vm.status})` }));
 }

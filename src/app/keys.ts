@@ -4,7 +4,7 @@ import type { Key } from 'ink';
 export interface KeyEvent {
   /** Normalized name: see keymap.ts. */
   name: string;
-  /** Printable text (a pasted string arrives whole), '' for special keys. */
+  /** The printable character, '' for special keys. */
   text: string;
 }
 
@@ -12,6 +12,27 @@ export function keyEvent(input: string, key: Key): KeyEvent {
   const name = keyName(input, key);
   // Special keys carry no text, whatever bytes Ink passes along (\r for return).
   return { name, text: name === input ? input : '' };
+}
+
+/**
+ * Keys that arrived together. Ink hands over a run of plain characters as
+ * one string: a paste, or keys typed faster than a frame renders ("jjj",
+ * "eu-\r"). Each becomes its own keypress, so none is lost and Enter stays Enter.
+ */
+export function keyEvents(input: string, key: Key): KeyEvent[] {
+  const chars = [...input];
+  if (chars.length <= 1 || key.ctrl || key.meta || input.includes('\x1b')) return [keyEvent(input, key)];
+  return chars.map(charEvent);
+}
+
+function charEvent(ch: string): KeyEvent {
+  const code = ch.codePointAt(0)!;
+  if (ch === '\r' || ch === '\n') return { name: 'return', text: '' };
+  if (ch === '\t') return { name: 'tab', text: '' };
+  if (code === 0x7f || code === 0x08) return { name: 'backspace', text: '' };
+  if (code < 0x20) return { name: `ctrl+${String.fromCharCode(code + 96)}`, text: '' };
+  if (ch === ' ') return { name: 'space', text: ' ' };
+  return { name: ch, text: ch };
 }
 
 export function keyName(input: string, key: Key): string {

@@ -106,6 +106,8 @@ export function startLivePoller({ client, data, session, timers = realTimers, fa
   let pace = fastMs;
   let running: Promise<void> | null = null;
   let again = false;
+  /** A poke asked for this poll: it counts as activity, so the pace starts fast again. */
+  let kicked = false;
   /** The newest event id seen; undefined until the first poll sets the baseline. */
   let lastId: number | undefined;
   /** Events under way, by id, with the status last seen. */
@@ -183,7 +185,8 @@ export function startLivePoller({ client, data, session, timers = realTimers, fa
   };
 
   const poll = async () => {
-    let busy = false;
+    let busy = kicked;
+    kicked = false;
     let changed: AccountEvent[] = [];
     try {
       changed = await pollEvents();
@@ -240,7 +243,7 @@ export function startLivePoller({ client, data, session, timers = realTimers, fa
   void run();
   return {
     poke: () => {
-      pace = fastMs;
+      kicked = true;
       return run();
     },
     stop: () => {

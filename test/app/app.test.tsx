@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/server/service.js';
 import { startTestService } from '../helpers/service.js';
-import { ENTER, ESC, TAB, renderApp, sendInputAndWait, waitForContent } from '../helpers/ink.js';
-import { testScreens } from './fixtures.js';
+import { ENTER, ESC, TAB, jumpTo, renderApp, sendInputAndWait, waitForContent } from '../helpers/ink.js';
+import { coreScreens, testScreens } from './fixtures.js';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ afterAll(() => svc.close());
 
 describe('the frame', () => {
   it('fits 80×24 in at most 23 lines: header, breadcrumbs, view, footer, message line', async () => {
-    const r = renderApp({ svc, rows: 24, cols: 80 });
+    const r = renderApp({ screens: coreScreens, svc, rows: 24, cols: 80 });
     const frame = await waitForContent(r.lastFrame, (f) => /Regions\s+7/.test(f) && f.includes('demo-owner'));
     const lines = frame.split('\n');
     expect(lines.length).toBeLessThanOrEqual(23);
@@ -23,7 +23,7 @@ describe('the frame', () => {
   });
 
   it('re-lays out when the terminal is resized', async () => {
-    const r = renderApp({ svc, rows: 24, cols: 100 });
+    const r = renderApp({ screens: coreScreens, svc, rows: 24, cols: 100 });
     await waitForContent(r.lastFrame, /Regions\s+7/);
     r.ctx.ui.getState().resize(12, 60);
     const frame = await waitForContent(r.lastFrame, (f) => f.split('\n').length <= 11);
@@ -32,20 +32,20 @@ describe('the frame', () => {
   });
 
   it('shows the profile name, read-only badge and problem count in the header', async () => {
-    const r = renderApp({ svc, session: { profileName: 'prod', readOnly: true } });
+    const r = renderApp({ screens: coreScreens, svc, session: { profileName: 'prod', readOnly: true } });
     r.ctx.session.setState({ problemCount: 2 });
     await waitForContent(r.lastFrame, /profile prod {2}\[READ-ONLY\] {2}⚠ 2 problem services/);
   });
 
   it('shows the user lookup failing without breaking', async () => {
-    const r = renderApp({ svc, token: 'not-a-valid-token-000' });
+    const r = renderApp({ screens: coreScreens, svc, token: 'not-a-valid-token-000' });
     await waitForContent(r.lastFrame, /vmtui {2}\? \(The token was rejected/);
   });
 });
 
 describe('keys everywhere', () => {
   it('q quits; Ctrl-C quits even while typing', async () => {
-    const r = renderApp({ svc });
+    const r = renderApp({ screens: coreScreens, svc });
     await waitForContent(r.lastFrame, 'Regions');
     r.stdin.write('q');
     expect(r.quits()).toBe(1);
@@ -87,7 +87,7 @@ describe('keys everywhere', () => {
   });
 
   it('an unknown name says so; Esc closes the command line', async () => {
-    const r = renderApp({ svc });
+    const r = renderApp({ screens: coreScreens, svc });
     await waitForContent(r.lastFrame, 'Regions');
     r.stdin.write(':');
     await waitForContent(r.lastFrame, /^:/m);
@@ -97,13 +97,9 @@ describe('keys everywhere', () => {
   });
 
   it('? lists every key of the current view from the keymap; Esc closes it', async () => {
-    const r = renderApp({ svc });
+    const r = renderApp({ screens: coreScreens, svc });
     await waitForContent(r.lastFrame, /Regions\s+7/);
-    r.stdin.write(':');
-    await waitForContent(r.lastFrame, /^:/m);
-    r.stdin.write('regions');
-    await waitForContent(r.lastFrame, ':regions');
-    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'us-east');
+    await jumpTo(r, 'regions', 'us-east');
     const help = await sendInputAndWait(r.stdin, '?', r.lastFrame, 'Regions\n');
     expect(help).toMatch(/^↑ k +Move up$/m);
     expect(help).toMatch(/^Enter +Open the selected item/m);
@@ -117,7 +113,7 @@ describe('keys everywhere', () => {
   });
 
   it('Esc goes back one level and does nothing at home', async () => {
-    const r = renderApp({ svc });
+    const r = renderApp({ screens: coreScreens, svc });
     await waitForContent(r.lastFrame, /Regions\s+7/);
     await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /^home › regions$/m);
     await sendInputAndWait(r.stdin, ESC, r.lastFrame, /^home$/m);

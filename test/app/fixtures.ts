@@ -1,7 +1,8 @@
 import { defineScreen, type ScreenDef } from '../../src/app/screen.js';
 import { Tag } from '../../src/model/tags.js';
 import { Token } from '../../src/model/tokens.js';
-import { screens as registered } from '../../src/screens/index.js';
+import home from '../../src/screens/home/index.js';
+import regions from '../../src/screens/regions/index.js';
 
 /**
  * Screens over endpoints the service has, written only for these tests:
@@ -90,4 +91,7 @@ const instances = defineScreen<{ id: number; label: string }>({
   list: { path: '/vm/instances', writeScope: 'vms:read_write', columns: [{ key: 'label', title: 'Label' }] },
 });
 
-export const testScreens: ScreenDef[] = [...registered, tags, tagObjects, tokens, instances];
+/** The framework's own screens: tests of the core do not depend on the areas' screens. */
+export const coreScreens: ScreenDef[] = [...home, ...regions];
+
+export const testScreens: ScreenDef[] = [...coreScreens, tags, tagObjects, tokens, instances];

@@ -4,9 +4,9 @@ import { displayKey } from '../../src/app/keys.js';
 import type { LayerInfo } from '../../src/app/key-router.js';
 import { activeKeys } from '../../src/app/active-keys.js';
 import type { RunningService } from '../../src/server/service.js';
-import { startTestService } from '../helpers/service.js';
-import { ENTER, renderApp, sendInputAndWait, waitForContent } from '../helpers/ink.js';
-import { testScreens } from './fixtures.js';
+import { call, startTestService } from '../helpers/service.js';
+import { ENTER, jumpTo, renderApp, sendInputAndWait, waitForContent } from '../helpers/ink.js';
+import { coreScreens, testScreens } from './fixtures.js';
 
 const KEY_NAME = /^(return|escape|tab|shift\+tab|space|up|down|left|right|pageup|pagedown|home|end|backspace|ctrl\+[a-z]|[\x21-\x7e])$/;
 
@@ -27,6 +27,7 @@ function clashes(layers: LayerInfo[]): string[] {
 let svc: RunningService;
 beforeAll(async () => {
   svc = await startTestService();
+  await call(svc, 'POST', '/tags', { body: { label: 'blue' } });
 });
 afterAll(() => svc.close());
 
@@ -45,11 +46,11 @@ describe('the keymap', () => {
     await waitForContent(r.lastFrame, 'Regions');
     check();
     r.stdin.write(':');
-    await waitForContent(r.lastFrame, /^:/m);
+    await waitForContent(r.lastFrame, /^:$/m);
     check();
-    r.stdin.write('tokens');
-    await waitForContent(r.lastFrame, ':tokens');
-    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /^› /m);
+    r.stdin.write('\x1b');
+    await waitForContent(r.lastFrame, (f) => !/^:$/m.test(f));
+    await jumpTo(r, 'tokens', /^› /m);
     for (const [key, shows] of [
       ['/', /^\//m],
       [ENTER, /^› /m],
@@ -66,11 +67,7 @@ describe('the keymap', () => {
 
   it('the footer shows the same commands the help lists, help first', async () => {
     const r = renderApp({ svc, screens: testScreens, rows: 50 });
-    r.stdin.write(':');
-    await waitForContent(r.lastFrame, /^:/m);
-    r.stdin.write('tags');
-    await waitForContent(r.lastFrame, ':tags');
-    const frame = await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /^home › tags$/m);
+    const frame = await jumpTo(r, 'tags', (f) => /^home › tags$/m.test(f) && /^› /m.test(f));
     const footer = frame.split('\n').at(-2)!;
     const sections = activeKeys(r.ctx.ui.getState().layers, false);
     const expected = sections.flatMap((s) => s.lines.filter((l) => !l.quiet));

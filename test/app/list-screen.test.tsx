@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/server/service.js';
 import { call, startTestService } from '../helpers/service.js';
-import { CTRL_D, DOWN, ENTER, ESC, renderApp, sendInputAndWait, waitForContent } from '../helpers/ink.js';
+import { CTRL_D, DOWN, ENTER, ESC, jumpTo, renderApp, sendInputAndWait, waitForContent } from '../helpers/ink.js';
 import { testScreens } from './fixtures.js';
 
 let svc: RunningService;
@@ -19,13 +19,7 @@ function app(opts: Parameters<typeof renderApp>[0] = {}) {
   return r;
 }
 
-async function open(r: ReturnType<typeof app>, name: string, expect: string | RegExp) {
-  r.stdin.write(':');
-  await waitForContent(r.lastFrame, /^:/m);
-  r.stdin.write(name);
-  await waitForContent(r.lastFrame, `:${name}`);
-  return sendInputAndWait(r.stdin, ENTER, r.lastFrame, expect);
-}
+const open = jumpTo;
 
 describe('generic list screen', () => {
   it('creates through the form, then shows the new row and a message', async () => {

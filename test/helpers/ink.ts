@@ -85,6 +85,16 @@ export function renderWithApp(node: ReactNode, opts: AppOptions = {}) {
   return { ...r, ctx, quits, lastFrame: () => r.lastFrame() ?? '' };
 }
 
+/** Opens an area through the `:` command line, as a user would, and waits for `expected`. */
+export async function jumpTo(r: { stdin: { write(data: string): void }; lastFrame: LastFrame }, name: string, expected: string | RegExp | ((frame: string) => boolean)) {
+  r.stdin.write(':');
+  await waitForContent(r.lastFrame, /^:$/m);
+  r.stdin.write(name);
+  // The home view lists ":name" too: wait for the command line itself.
+  await waitForContent(r.lastFrame, new RegExp(`^:${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+  return sendInputAndWait(r.stdin, ENTER, r.lastFrame, expected);
+}
+
 export const ESC = '\x1b';
 export const ENTER = '\r';
 export const DOWN = '\x1b[B';

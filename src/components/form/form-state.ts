@@ -61,18 +61,20 @@ export function buildFields(form: FormSpec, mode: Mode): FormField[] {
     if (!spec) throw new Error(`Form field "${name}" is not in schema ${form.schema.name}`);
     const o = form.overrides?.[name] ?? {};
     const choices = Array.isArray(o.choices) ? o.choices : spec.kind === 'enum' ? spec.values?.map((value) => ({ value })) : undefined;
+    const kind = inputKind(spec, o.choices !== undefined);
     return {
       name,
       spec,
       title: o.title ?? spec.title ?? humanize(name),
-      kind: inputKind(spec, o.choices !== undefined),
+      kind,
       required: o.required ?? Boolean(mode === 'create' ? spec.required : spec.requiredOnUpdate),
       secret: Boolean(spec.secret),
       hidden: Boolean(o.hidden),
       help: o.help ?? spec.help,
       choices,
       loadChoices: typeof o.choices === 'function' ? o.choices : undefined,
-      lines: o.lines && o.lines > 1 && spec.kind === 'string' ? Math.floor(o.lines) : 1,
+      // JSON too (a rebuild's node list): it starts pretty-printed, a value per line.
+      lines: o.lines && o.lines > 1 && (spec.kind === 'string' || kind === 'json') ? Math.floor(o.lines) : 1,
       default: o.default ?? spec.default,
     };
   });
@@ -82,7 +84,7 @@ function toRaw(field: FormField, v: unknown): Raw {
   if (field.kind === 'bool') return v === true;
   if (v === undefined || v === null) return '';
   if ((field.kind === 'list' || field.kind === 'multi') && Array.isArray(v)) return v.join(', ');
-  if (field.kind === 'json' || typeof v === 'object') return JSON.stringify(v);
+  if (field.kind === 'json' || typeof v === 'object') return JSON.stringify(v, null, field.lines > 1 ? 2 : undefined);
   return String(v);
 }
 

@@ -28,7 +28,7 @@ export interface FieldOverride {
   choices?: Choice[] | ((client: ApiClient, scope: ChoiceScope) => Promise<Choice[]>);
   /** Marked and enforced as required even where the schema does not say so. */
   required?: boolean;
-  /** A multi-line text field this many lines tall (scripts, PEM certificates): Enter adds a line, Tab moves on. */
+  /** A multi-line text or JSON field this many lines tall (scripts, PEM certificates, node lists): Enter adds a line, Tab moves on. */
   lines?: number;
 }
 

@@ -68,14 +68,17 @@ export function DashboardScreen({ entry, width, height }: ScreenProps) {
   const chartRoom = Math.max(1, height - 2);
   const grid = chartGrid(series.length || STATS_SERIES.length, width, chartRoom);
   const blocks = [...Array.from({ length: grid.rows }, () => grid.chartHeight), 1 + Math.max(1, keyLines.length)];
+  /** How many blocks from `from` fit (at least one: a block taller than the room is cut). */
   const fits = (from: number) => {
     let room = chartRoom;
     let n = 0;
     for (let i = from; i < blocks.length && room >= blocks[i]!; i++, n++) room -= blocks[i]!;
     return Math.max(1, n);
   };
+  const tail = (from: number) => blocks.slice(from).reduce((a, b) => a + b, 0);
+  // The furthest scroll: the last block just in view.
   let last = blocks.length - 1;
-  while (last > 0 && fits(last - 1) + last - 1 >= blocks.length) last--;
+  while (last > 0 && tail(last - 1) <= chartRoom) last--;
   const first = clamp(top, 0, last);
   const shown = fits(first);
   const scroll = (by: number) => store.setState((s) => ({ top: clamp(clamp(s.top, 0, last) + by, 0, last) }));

@@ -22,7 +22,7 @@ import { TRIAGE_FILTER_HELP, filterTriage, triageRows, type TriageRow } from './
 const EMPTY: never[] = [];
 
 /** An issue as a block of lines: age and ticket, then each affected service. */
-function blockLines(row: TriageRow, now: number): Line[] {
+function blockLines(row: TriageRow, now: number, servicesReady: boolean): Line[] {
   const { issue } = row;
   const head: Line = {
     segs: [
@@ -32,7 +32,7 @@ function blockLines(row: TriageRow, now: number): Line[] {
     ],
   };
   const services: Line[] = row.services.map(({ id, service: s }) => {
-    if (!s) return { segs: [{ text: `      service #${id} (deleted)`, dim: true }] };
+    if (!s) return { segs: [{ text: `      service #${id} ${servicesReady ? '(deleted)' : '…'}`, dim: true }] };
     const look = statusLook(s.status);
     return {
       segs: [
@@ -128,13 +128,14 @@ export function TriageScreen({ entry, width, height }: ScreenProps) {
     'newest first',
     issues?.refreshing || services?.refreshing ? 'refreshing…' : '',
   ].filter(Boolean);
+  const filterWidth = Math.max(10, Math.min(24, Math.floor(width / 4)));
   const statusLine = view.filtering ? (
     <Box height={1}>
       <Text color="cyan">/</Text>
-      <Box width={Math.max(10, Math.floor(width / 3))}>
-        <TextInput value={{ text: view.filter, cursor: view.filterCursor }} width={Math.max(10, Math.floor(width / 3))} focused />
+      <Box width={filterWidth}>
+        <TextInput value={{ text: view.filter, cursor: view.filterCursor }} width={filterWidth} focused />
       </Box>
-      <Text dimColor wrap="truncate-end">{`  ${TRIAGE_FILTER_HELP}`}</Text>
+      <Text dimColor wrap="truncate-end">{`  ${rows.length} of ${all.length} · ${TRIAGE_FILTER_HELP}`}</Text>
     </Box>
   ) : (
     <Text wrap="truncate-end">
@@ -161,7 +162,7 @@ export function TriageScreen({ entry, width, height }: ScreenProps) {
     let selectedTo = 0;
     rows.forEach((r, i) => {
       if (i === n) selectedFrom = lines.length;
-      lines.push(...blockLines(r, now));
+      lines.push(...blockLines(r, now, services?.status === 'ready'));
       if (i === n) selectedTo = lines.length - 1;
     });
     const room = Math.max(1, height - 1);

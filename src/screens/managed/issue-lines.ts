@@ -36,7 +36,7 @@ function serviceLines(c: ServiceContext, width: number): Line[] {
     },
     line(
       text(`    timeout ${s.timeout}s · `, { dim: true }),
-      text(s.body ? `expects "${s.body}"` : 'any response counts'),
+      text(s.body ? `body must contain: ${s.body}` : 'any response counts'),
       text(s.region ? ` · region ${s.region}` : '', { dim: true }),
     ),
   ];

@@ -8,7 +8,7 @@ import { apiTime, parseAge } from './time.js';
  * text) or an affected service's label, status, type, address or contact
  * group, ignoring case.
  */
-export const TRIAGE_FILTER_HELP = 'words match service, group, status, ticket; <1h or >30m by age';
+export const TRIAGE_FILTER_HELP = 'words match service, group, status, ticket · <1h, >30m: age';
 
 export interface TriageRow {
   issue: ManagedIssue;

@@ -36,10 +36,13 @@ const createShape: FormShape = {
   // "An open inbound rule is required" is about the addresses: it shows beside them.
   fieldOf: prefixFields([
     ['rules.inbound.0.addresses.ipv6', 'ipv6'],
+    ['rules.inbound.0.addresses.ipv4', 'ipv4'],
     ['rules.inbound.0.addresses', 'ipv4'],
     ['rules.inbound.0.protocol', 'protocol'],
     ['rules.inbound.0.ports', 'ports'],
+    ['rules.inbound', 'ipv4'],
     ['rules', 'ipv4'],
+    ['devices.vms', 'devices'],
     ['devices', 'devices'],
   ]),
 };
@@ -51,13 +54,13 @@ export const firewallCreateForm: FormSpec<Firewall> = {
   overrides: {
     ipv4: { help: 'Who may connect: addresses or networks, e.g. 203.0.113.0/24, or 0.0.0.0/0 for anywhere' },
     ipv6: { help: 'e.g. 2001:db8::/32, or ::/0 for anywhere' },
-    devices: { choices: instanceChoices, help: 'Enter picks instances; an instance takes at most 3 enabled firewalls' },
+    devices: { choices: (client) => instanceChoices(client), help: 'Enter picks instances; an instance takes at most 3 enabled firewalls' },
   },
   submit: async (body, ctx) => {
     try {
       return await createFirewall(ctx.client, createShape.toBody(body));
     } catch (err) {
-      throw onFormFields(err, createShape.fieldOf);
+      throw onFormFields(err, (path) => createShape.fieldOf(path, body));
     }
   },
   done: (fw) => `Created firewall ${(fw as Firewall).label} (enabled); Enter on it shows its rules and devices`,
@@ -79,8 +82,8 @@ export const rulesJsonForm: FormSpec<Firewall> = {
   schema: FirewallRules,
   fields: ['inbound', 'outbound'],
   overrides: {
-    inbound: { help: 'JSON array of {"protocol","ports","addresses":{"ipv4":[…],"ipv6":[…]}}; at least one must list an address' },
-    outbound: { help: 'JSON array; [] allows all outbound traffic, any rule blocks what it does not list' },
+    inbound: { lines: 8, help: 'JSON array of {"protocol","ports","addresses":{"ipv4":[…],"ipv6":[…]}}; at least one must list an address' },
+    outbound: { lines: 5, help: 'JSON array; [] allows all outbound traffic, any rule blocks what it does not list' },
   },
   initial: (fw) => ({ inbound: fw!.rules.inbound, outbound: fw!.rules.outbound }),
   confirm: (body, fw) => `Replace all rules of ${fw!.label} (${count(fw!.rules)}) with ${count(body as Partial<Rules>)}? Traffic the new rules do not allow is blocked at once.`,

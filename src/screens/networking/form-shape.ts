@@ -9,18 +9,26 @@ import { defineResource, validate, type FieldError, type FieldSpec, type Mode, t
  * moved back onto the form field it came from. One rule, one place.
  */
 
-/** Maps an error path of the request body to the form field it belongs to; undefined leaves it form-level. */
+/**
+ * Maps an error path of the request body to the form's terms: a field, or a
+ * path under one (nodes.2.label); undefined leaves it form-level.
+ */
 export type FieldOf = (path: string) => string | undefined;
 
-/** A FieldOf from [body path prefix, form field] pairs; the first prefix that matches wins. */
+/** A FieldOf from [body path prefix, form field] pairs: the first prefix that matches wins, what follows it is kept. */
 export function prefixFields(table: [string, string][]): FieldOf {
-  return (path) => table.find(([prefix]) => path === prefix || path.startsWith(`${prefix}.`))?.[1];
+  return (path) => {
+    const hit = table.find(([prefix]) => path === prefix || path.startsWith(`${prefix}.`));
+    return hit && hit[1] + path.slice(hit[0].length);
+  };
 }
 
+/** Each error onto its form field, its reason then naming the form's path rather than the body's ("nodes.2.label is required…"). */
 export function moveErrors(errors: FieldError[], fieldOf: FieldOf): FieldError[] {
   return errors.map((e) => {
     const field = e.field === undefined ? undefined : fieldOf(e.field);
-    return field ? { field, reason: e.reason } : e;
+    if (!field) return e;
+    return { field, reason: e.reason.startsWith(`${e.field} `) ? `${field}${e.reason.slice(e.field!.length)}` : e.reason };
   });
 }
 
@@ -46,12 +54,22 @@ export interface FormShape {
   target: ResourceSchema;
   /** The request body from the form's values; `current` is the record the form started from. */
   toBody: (values: Record<string, unknown>, current?: Record<string, unknown>) => Record<string, unknown>;
-  fieldOf: FieldOf;
+  /** Where an error of the built body belongs; the values say which field made which part of it. */
+  fieldOf: (path: string, values: Record<string, unknown>) => string | undefined;
 }
 
-/** A schema for FormSpec.schema: the form's fields, and as its rule the target's whole validation of the built body. */
+/**
+ * A schema for FormSpec.schema: the form's fields, and as its rule the
+ * target's whole validation of the built body. Forms show rules as the user
+ * types, so a part merely not filled in yet is left to the form's own
+ * required marks and the service.
+ */
 export function shapedSchema(shape: FormShape): ResourceSchema {
   return defineResource(shape.name, shape.fields, [
-    (values, ctx) => moveErrors(validate(shape.target, shape.toBody(values, ctx.current), { mode: 'create', current: ctx.current }).errors, shape.fieldOf),
+    (values, ctx) => {
+      const { errors } = validate(shape.target, shape.toBody(values, ctx.current), { mode: 'create', current: ctx.current });
+      const problems = errors.filter((e) => e.reason !== `${e.field} is required`);
+      return moveErrors(problems, (path) => shape.fieldOf(path, values));
+    },
   ]);
 }

@@ -24,7 +24,6 @@ export const balancers = defineScreen<Balancer>({
     columns: [
       { key: 'label', title: 'Label', flex: 2 },
       { key: 'region', title: 'Region', width: 10 },
-      { key: 'hostname', title: 'Hostname', flex: 3 },
       { key: 'ipv4', title: 'IPv4', width: 15 },
       { key: 'client_conn_throttle', title: 'Throttle', width: 8, align: 'right', format: (b) => (b.client_conn_throttle ? `${b.client_conn_throttle}/s` : 'off') },
       {

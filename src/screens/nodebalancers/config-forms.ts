@@ -69,10 +69,7 @@ const configsItem = NBConfigRebuild.fields.configs!.items!;
 const nodesSpec: FieldSpec = { ...configsItem.fields!.nodes!, title: 'Nodes (JSON)' };
 
 /** The rebuild body holds the one config being rebuilt; its errors (configs.0.nodes.2.label) belong to the nodes field. */
-const rebuildFieldOf = prefixFields([
-  ['configs.0.nodes', 'nodes'],
-  ['configs', 'nodes'],
-]);
+const rebuildFieldOf = prefixFields([['configs.0.nodes', 'nodes']]);
 
 const RebuildNodes = shapedSchema({
   name: 'nb_config_rebuild_nodes',
@@ -95,7 +92,7 @@ export const rebuildForm: FormSpec<ConfigWithNodes> = {
   schema: RebuildNodes,
   fields: ['nodes'],
   overrides: {
-    nodes: { help: 'JSON array of nodes: with "id" updated, without created (label and address needed), left out deleted' },
+    nodes: { lines: 12, help: 'JSON array of nodes: with "id" updated, without created (label and address needed), left out deleted' },
   },
   initial: (c) => ({ ...c, nodes: (c?.nodes ?? []).map(nodeInput) }),
   confirm: (body, c) =>

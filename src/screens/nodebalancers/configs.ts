@@ -20,7 +20,7 @@ export const configs = defineScreen<ConfigWithNodes>({
       { key: 'algorithm', title: 'Algorithm', width: 10 },
       { key: 'stickiness', title: 'Sticky', width: 11 },
       { key: 'check', title: 'Check', width: 10 },
-      { key: 'nodes', title: 'Nodes', width: 20, format: nodesText, color: nodesColor, sortValue: (c) => c.nodes_status.down * 1000 + c.nodes_status.up },
+      { key: 'nodes', title: 'Nodes', width: 16, format: nodesText, color: nodesColor, sortValue: (c) => c.nodes_status.down * 1000 + c.nodes_status.up },
       { key: 'ssl_commonname', title: 'Certificate', flex: 1 },
     ],
     detail: {

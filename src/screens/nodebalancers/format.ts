@@ -26,11 +26,12 @@ export const perSecond = (v: number) => `${v >= 100 ? Math.round(v) : v.toFixed(
 
 export const nodeStatusColor = (status: NBNode['status']) => (status === 'UP' ? 'green' : status === 'DOWN' ? 'red' : 'gray');
 
-/** "2 up 1 down", with the nodes the checks have not seen yet as unknown. */
+/** "3 up", "2 up, 1 down", with the nodes the checks have not seen yet as unknown. */
 export function nodesText(c: Pick<NBConfig, 'nodes_status'> & { nodes?: unknown[] }): string {
   const { up, down } = c.nodes_status;
   const unknown = c.nodes ? c.nodes.length - up - down : 0;
-  return [`${up} up`, `${down} down`, ...(unknown > 0 ? [`${unknown} unknown`] : [])].join(' ');
+  if (c.nodes?.length === 0) return 'no nodes';
+  return [`${up} up`, ...(down > 0 ? [`${down} down`] : []), ...(unknown > 0 ? [`${unknown} unknown`] : [])].join(', ');
 }
 
 export const nodesColor = (c: Pick<NBConfig, 'nodes_status'>) => (c.nodes_status.down > 0 ? 'red' : c.nodes_status.up > 0 ? 'green' : 'gray');

@@ -158,6 +158,16 @@ export function bucketList(): ListSpec<Bucket> {
       invalidates: () => [BUCKETS_PATH],
     },
     actions: [
+      {
+        id: 'flat',
+        label: 'List all objects, without folders',
+        key: 'o',
+        scope: OBJ_RO,
+        run: async (b, ctx) => {
+          ctx.push('object-browser', { cluster: b.cluster, bucket: b.label, prefix: '', flat: '1' }, `${b.label} (all)`);
+          return `Every object of ${b.label}`;
+        },
+      },
       ...accessActions,
       ...sslActions,
       {
@@ -192,7 +202,7 @@ export const buckets = defineScreen<Bucket>({
   id: 'buckets',
   title: 'Buckets',
   aliases: ['objects', 's3', 'obj', 'bucket'],
-  description: 'Object storage buckets; Enter browses objects',
+  description: 'Object storage buckets; Enter browses objects (:keys, :clusters, :transfer)',
   list: bucketList(),
 });
 

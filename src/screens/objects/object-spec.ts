@@ -79,7 +79,7 @@ export function objectSpec(where: BucketRef, prefix: string, loaded: () => reado
     label: (r) => r.name,
     writeScope: OBJ_RW,
     columns: [
-      { key: 'name', title: 'Name', flex: 3, format: (r) => (r.more ? r.name : relativeName(r.name, prefix)), color: (r) => (r.more ? 'gray' : isPrefix(r) ? 'cyan' : undefined) },
+      { key: 'name', title: 'Name', flex: 2, format: (r) => (r.more ? r.name : relativeName(r.name, prefix)), color: (r) => (r.more ? 'gray' : isPrefix(r) ? 'cyan' : undefined) },
       { key: 'size', title: 'Size', width: 9, align: 'right', format: (r) => (r.more ? '' : isPrefix(r) ? 'folder' : bytesText(r.size)) },
       { key: 'last_modified', title: 'Last modified', width: 16, format: (r) => dateTimeText(r.last_modified) },
       { key: 'etag', title: 'ETag', flex: 1 },
@@ -96,6 +96,17 @@ export function objectSpec(where: BucketRef, prefix: string, loaded: () => reado
       },
     },
     actions: [
+      {
+        id: 'flat',
+        label: 'List everything under it, without folders',
+        key: 'o',
+        scope: OBJ_RO,
+        when: isPrefix,
+        run: async (r, ctx) => {
+          ctx.push('object-browser', { ...where, prefix: r.name, flat: '1' }, `${relativeName(r.name, prefix)} (all)`);
+          return `Every object under ${r.name}`;
+        },
+      },
       {
         id: 'acl-view',
         label: 'View ACL',

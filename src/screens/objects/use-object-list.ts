@@ -8,6 +8,14 @@ import { queryKey, type ListEntry, type ListQuery } from '../../store/data.js';
 
 const DELIMITER = '/';
 
+/** Where a listing is: a folder of a bucket, or (flat) every name under a prefix without folders. */
+export interface Place {
+  cluster: string;
+  bucket: string;
+  prefix: string;
+  flat: boolean;
+}
+
 export interface ObjectList {
   query: ListQuery;
   entry: ListEntry | undefined;
@@ -26,10 +34,11 @@ const truncated = (rows: readonly unknown[] | undefined) => (rows?.[rows.length 
  * returns to them; a refresh reloads as many entries as were loaded, so the
  * background refresh never takes pages away.
  */
-export function useObjectList(cluster: string, bucket: string, prefix: string): ObjectList {
+export function useObjectList({ cluster, bucket, prefix, flat }: Place): ObjectList {
   const { client, data, session } = useApp();
+  const delimiter = flat ? '' : DELIMITER;
   const query = useMemo<ListQuery>(() => {
-    const path = `${bucketPath(cluster, bucket)}/object-list/${prefix}`;
+    const path = `${bucketPath(cluster, bucket)}/object-list/${prefix}${flat ? ' (flat)' : ''}`;
     const key = queryKey({ path });
     return {
       path,
@@ -38,14 +47,14 @@ export function useObjectList(cluster: string, bucket: string, prefix: string): 
         const rows: ObjectEntry[] = [];
         let marker: string | undefined;
         do {
-          const page = await listObjects(c, cluster, bucket, { prefix, delimiter: DELIMITER, marker });
+          const page = await listObjects(c, cluster, bucket, { prefix, delimiter, marker });
           rows.push(...page.entries);
           marker = page.nextMarker ?? undefined;
         } while (marker && rows.length < want);
         return rows;
       },
     };
-  }, [cluster, bucket, prefix, data]);
+  }, [cluster, bucket, prefix, flat, delimiter, data]);
   const entry = useListData(query);
   const [{ loadingMore }, local] = useLocalStore(() => ({ loadingMore: false }));
 
@@ -54,7 +63,7 @@ export function useObjectList(cluster: string, bucket: string, prefix: string): 
     const last = rows?.[rows.length - 1];
     if (!last?.is_truncated || local.getState().loadingMore) return;
     local.setState({ loadingMore: true });
-    listObjects(client, cluster, bucket, { prefix, delimiter: DELIMITER, marker: last.next_marker ?? last.name }).then(
+    listObjects(client, cluster, bucket, { prefix, delimiter, marker: last.next_marker ?? last.name }).then(
       (page) => {
         local.setState({ loadingMore: false });
         // A refresh may have replaced the rows meanwhile: append only to the listing this page continues.

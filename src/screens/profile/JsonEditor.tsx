@@ -93,7 +93,8 @@ export function JsonEditor({ title, initial, check, onSave, onCancel, width, hei
   start.current = windowStart(start.current, area.row, body, area.lines.length);
   const gutter = String(area.lines.length).length + 1;
   const textWidth = Math.max(8, width - gutter - 1);
-  const status = state.saving ? 'Saving…' : error ? `✗ ${error}` : `valid · ${area.lines.length} lines · line ${area.row + 1}, column ${area.col + 1}`;
+  const where = `line ${area.row + 1}, column ${area.col + 1} of ${area.lines.length} lines · `;
+  const status = state.saving ? 'Saving…' : error ? `✗ ${error}` : 'valid';
   return (
     <Box flexDirection="column" height={height} overflow="hidden">
       <Text bold wrap="truncate-end">
@@ -119,8 +120,9 @@ export function JsonEditor({ title, initial, check, onSave, onCancel, width, hei
           );
         })}
       </Box>
-      <Text color={error ? 'red' : undefined} dimColor={!error} wrap="truncate-end">
-        {status}
+      <Text wrap="truncate-end">
+        <Text dimColor>{where}</Text>
+        <Text color={error ? 'red' : 'green'}>{status}</Text>
       </Text>
     </Box>
   );

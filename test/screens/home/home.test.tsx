@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineScreen } from '../../../src/app/screen.js';
-import { screens } from '../../../src/screens/index.js';
+import { defineScreen, ScreenRegistry } from '../../../src/app/screen.js';
+import { coreScreens } from '../../app/fixtures.js';
 import type { RunningService } from '../../../src/server/service.js';
 import { call, startTestService } from '../../helpers/service.js';
 import { DOWN, ENTER, renderApp, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
@@ -16,22 +16,22 @@ const instances = defineScreen({ id: 'instances', title: 'Instances', list: { pa
 
 describe('home', () => {
   it('lists every area with its count and how to jump to it', async () => {
-    const r = renderApp({ svc });
+    const r = renderApp({ screens: coreScreens, svc });
     const frame = await waitForContent(r.lastFrame, (f) => /Regions\s+7\s/.test(f) && /Types\s+9\s/.test(f));
     expect(frame).toMatch(/Regions\s+7\s+:regions :region :dc\s+Data centers/);
-    expect(frame).toContain(`${screens.length - 1} areas`);
+    expect(frame).toContain(`${new ScreenRegistry(coreScreens).homeScreens().length} areas`);
   });
 
   it('shows … while a count loads and the error briefly when it fails (403 for a restricted token)', async () => {
     const limited = await call(svc, 'POST', '/profile/tokens', { body: { label: 'acct', scopes: 'account:read_only' } });
-    const r = renderApp({ svc, token: limited.body.token, screens: [...screens, never, instances] });
+    const r = renderApp({ svc, token: limited.body.token, screens: [...coreScreens, never, instances] });
     const frame = await waitForContent(r.lastFrame, /Instances\s+✗ 403/);
     expect(frame).toMatch(/Slow area\s+…/);
     expect(frame).toMatch(/Regions\s+7/);
   });
 
   it('Enter opens the selected area; r counts again', async () => {
-    const r = renderApp({ svc });
+    const r = renderApp({ screens: coreScreens, svc });
     await waitForContent(r.lastFrame, /Types\s+9/);
     r.stdin.write(DOWN);
     await waitForContent(r.lastFrame, /^› Types/m);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coreScreens } from '../../app/fixtures.js';
 import type { RunningService } from '../../../src/server/service.js';
 import { startTestService } from '../../helpers/service.js';
-import { ENTER, ESC, renderApp, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
+import { ENTER, ESC, jumpTo, renderApp, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -10,13 +11,9 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 async function openArea(name: string, rows = 24) {
-  const r = renderApp({ svc, rows });
+  const r = renderApp({ screens: coreScreens, svc, rows });
   await waitForContent(r.lastFrame, 'Regions');
-  r.stdin.write(':');
-  await waitForContent(r.lastFrame, /^:/m);
-  r.stdin.write(name);
-  await waitForContent(r.lastFrame, `:${name}`);
-  r.stdin.write(ENTER);
+  await jumpTo(r, name, /^› /m);
   return r;
 }
 

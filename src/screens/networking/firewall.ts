@@ -1,0 +1,46 @@
+import { defineScreen } from '../../app/screen.js';
+import { countDevices, firewallPath, getFirewall, type Firewall } from '../../api/firewalls.js';
+import type { ApiClient } from '../../api/client.js';
+import { DEVICES_SCREEN, FIREWALL_SCREEN, RULES_SCREEN } from './ids.js';
+
+interface Section {
+  id: 'rules' | 'devices';
+  section: string;
+  summary: string;
+}
+
+function rulesSummary(fw: Firewall): string {
+  const { inbound, outbound } = fw.rules;
+  const out = outbound.length ? 'outbound: only what the rules allow' : 'outbound: all allowed';
+  return `${inbound.length} inbound, ${outbound.length} outbound · inbound: only what the rules allow · ${out}`;
+}
+
+async function sections(client: ApiClient, fw: string): Promise<Section[]> {
+  const [firewall, devices] = await Promise.all([getFirewall(client, fw), countDevices(client, fw)]);
+  const state = firewall.status === 'enabled' ? 'enforced' : `not enforced: the firewall is ${firewall.status}`;
+  return [
+    { id: 'rules', section: 'Rules', summary: rulesSummary(firewall) },
+    { id: 'devices', section: 'Devices', summary: `${devices} instance${devices === 1 ? '' : 's'} protected · ${state}` },
+  ];
+}
+
+/** A firewall: its rules and its devices, each a list of its own (Enter), and the firewall itself (d). */
+export const firewall = defineScreen<Section>({
+  id: FIREWALL_SCREEN,
+  title: 'Firewall',
+  params: ['fw'],
+  list: {
+    path: (p) => firewallPath(p.fw!),
+    root: 'beta',
+    load: (client, p) => sections(client, p.fw!),
+    rowKey: (s) => s.id,
+    // The screens below name themselves; a crumb for the section would say it twice.
+    label: () => '',
+    columns: [
+      { key: 'section', title: 'Section', width: 9 },
+      { key: 'summary', title: 'Summary', flex: 1 },
+    ],
+    detail: { fetch: (_s, ctx) => getFirewall(ctx.client, ctx.params.fw!) },
+    drill: (s, p) => ({ screen: s.id === 'rules' ? RULES_SCREEN : DEVICES_SCREEN, params: { fw: p.fw! } }),
+  },
+});

@@ -1,0 +1,64 @@
+import { defineScreen } from '../../app/screen.js';
+import { listInstances } from '../../api/instances.js';
+import { IPS_PATH, listIps, setRdns, type IPAddress } from '../../api/ips.js';
+import type { ApiClient } from '../../api/client.js';
+import { IPS_SCREEN } from './ids.js';
+import { IPS_AND_VMS_WRITE, IPS_WRITE, allocateForm, assignForm, rdnsForm, shareForm, type IpRow } from './ip-forms.js';
+
+/** Instances list their addresses: moving or adding one changes them. */
+const touchesInstances = () => ['/vm/instances'];
+
+/** The addresses with the label of the instance holding each. */
+async function ipRows(client: ApiClient): Promise<IpRow[]> {
+  const [ips, instances] = await Promise.all([listIps(client), listInstances(client)]);
+  const labels = new Map(instances.map((vm) => [vm.id, vm.label]));
+  return ips.map((ip) => ({ ...ip, instance: labels.get(ip.vm_id) ?? `#${ip.vm_id}` }));
+}
+
+export const ips = defineScreen<IpRow>({
+  id: IPS_SCREEN,
+  title: 'IP addresses',
+  aliases: ['ip', 'addresses'],
+  description: 'Public addresses: reverse DNS, allocation, assignment, sharing',
+  list: {
+    path: IPS_PATH,
+    load: (client) => ipRows(client),
+    rowKey: (ip) => ip.address,
+    label: (ip) => ip.address,
+    writeScope: IPS_WRITE,
+    columns: [
+      { key: 'address', title: 'Address', flex: 3 },
+      { key: 'type', title: 'Type', width: 4 },
+      { key: 'public', title: 'Public', width: 6, color: (ip) => (ip.public ? undefined : 'yellow') },
+      { key: 'region', title: 'Region', width: 10 },
+      { key: 'instance', title: 'Instance', flex: 2 },
+      { key: 'rdns', title: 'Reverse DNS', flex: 3 },
+    ],
+    detail: {
+      sections: [
+        { title: 'Address', fields: ['address', 'type', 'public', 'region', 'gateway', 'subnet_mask', 'prefix'] },
+        { title: 'Instance', fields: ['instance', 'vm_id'] },
+        { title: 'Reverse DNS', fields: ['rdns'] },
+      ],
+    },
+    create: { ...allocateForm, invalidates: touchesInstances },
+    edit: rdnsForm,
+    actions: [
+      {
+        id: 'reset-rdns',
+        label: 'Reset reverse DNS to the default',
+        key: 'r',
+        scope: IPS_WRITE,
+        when: (ip) => ip.rdns !== null,
+        confirm: (ip) => `Reset the reverse DNS of ${ip.address} (now ${ip.rdns}) to the default?`,
+        run: async (ip, ctx) => {
+          const updated: IPAddress = await setRdns(ctx.client, ip.address, null);
+          return `Reverse DNS of ${ip.address} reset to ${updated.rdns ?? 'none'}`;
+        },
+      },
+      { id: 'assign', label: 'Assign (move or swap) addresses…', key: 'm', scope: IPS_AND_VMS_WRITE, when: (ip) => ip.type === 'ipv4', form: assignForm, invalidates: touchesInstances },
+      { id: 'share', label: 'Share with another instance…', key: 's', scope: IPS_AND_VMS_WRITE, when: (ip) => ip.type === 'ipv4', form: shareForm, invalidates: touchesInstances },
+    ],
+    empty: 'No public addresses. Press c to allocate one to an instance.',
+  },
+});

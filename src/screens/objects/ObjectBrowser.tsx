@@ -1,0 +1,198 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Box, Text } from 'ink';
+import { useStore } from 'zustand';
+import { useApp } from '../../app/context.js';
+import { PRIORITY } from '../../app/key-router.js';
+import type { ScreenCtx, ScreenProps } from '../../app/screen.js';
+import { useCommands, type CommandHandlers } from '../../app/use-commands.js';
+import { ListOverlay } from '../../components/list/ListOverlay.js';
+import { ListStatus } from '../../components/list/ListStatus.js';
+import { createDeriver } from '../../components/list/list-view.js';
+import { rowActions } from '../../components/list/row-actions.js';
+import { Spinner } from '../../components/Spinner.js';
+import { Table } from '../../components/Table.js';
+import { editText } from '../../components/text-edit.js';
+import { clamp } from '../../components/window.js';
+import { queryKey } from '../../store/data.js';
+import { DEFAULT_VIEW, type ListView } from '../../store/views.js';
+import { relativeName } from './format.js';
+import { isPrefix, objectSpec, type ObjectRow } from './object-spec.js';
+import { useObjectList } from './use-object-list.js';
+
+const EMPTY: readonly ObjectRow[] = [];
+
+/**
+ * A bucket's objects, one folder (prefix) per screen: Enter on a folder opens
+ * it as a new level (Esc goes back up), pages load by marker as the selection
+ * reaches the "… more" line or on m. The overlays are the generic list's.
+ */
+export function ObjectBrowser({ entry, width, height }: ScreenProps) {
+  const { client, data, views, session, nav } = useApp();
+  const cluster = entry.params.cluster!;
+  const bucket = entry.params.bucket!;
+  const prefix = entry.params.prefix ?? '';
+  const flat = entry.params.flat === '1';
+  const objects = useObjectList({ cluster, bucket, prefix, flat });
+  const qkey = queryKey(objects.query);
+  const loaded = () => (data.getState().lists[qkey]?.rows as ObjectRow[] | undefined) ?? EMPTY;
+  const spec = useMemo(() => objectSpec({ cluster, bucket }, prefix, loaded), [cluster, bucket, prefix]);
+  const rowKey = spec.rowKey!;
+  const label = (r: ObjectRow) => (r.more ? 'more' : relativeName(r.name, prefix) || r.name);
+  const view = useStore(views, (s) => s.views[entry.key] ?? DEFAULT_VIEW);
+  useStore(session, (s) => s.scopes);
+  const [derive] = useState(() => createDeriver(spec.columns, rowKey));
+  const ctx = useMemo<ScreenCtx>(
+    () => ({
+      client,
+      params: entry.params,
+      invalidate: (...prefixes) => data.getState().invalidate(...prefixes),
+      notify: (text, kind) => session.getState().notify(text, kind),
+      push: (screen, p, l) => nav.getState().push(screen, p, l),
+    }),
+    [client, entry.params, data, session, nav],
+  );
+
+  const moreRow = (loading: boolean): ObjectRow => ({
+    name: loading ? '… loading the next page' : '… more on the server: m, or move here',
+    more: true,
+    etag: null,
+    last_modified: null,
+    owner: null,
+    size: null,
+    next_marker: null,
+    is_truncated: false,
+  });
+  /** The rows as shown now: filtered, with the "… more" line while the server has more. */
+  const shownRows = (v: ListView, rows: readonly ObjectRow[], hasMore: boolean, loadingMore: boolean) => {
+    const d = derive(rows, null, false, v.filter);
+    return hasMore ? [...d.rows, moreRow(loadingMore)] : d.rows;
+  };
+  /** The selected row's index: by key while it is there, else the old position. */
+  const indexIn = (list: readonly ObjectRow[], v: ListView) => {
+    if (list.length === 0) return 0;
+    const at = clamp(v.selectedIndex, 0, list.length - 1);
+    if (v.selectedKey === undefined || rowKey(list[at]!) === v.selectedKey) return at;
+    const found = list.findIndex((r) => rowKey(r) === v.selectedKey);
+    return found >= 0 ? found : at;
+  };
+  const current = () => {
+    const v = views.getState().get(entry.key);
+    const rows = loaded();
+    const list = shownRows(v, rows, rows[rows.length - 1]?.is_truncated === true, false);
+    const i = indexIn(list, v);
+    return { v, list, i, row: list[i] };
+  };
+  const update = (patch: Partial<ListView>) => views.getState().update(entry.key, patch);
+  const select = (to: (i: number, n: number) => number) => {
+    const { list, i } = current();
+    if (list.length === 0) return;
+    const n = clamp(to(i, list.length), 0, list.length - 1);
+    update({ selectedIndex: n, selectedKey: rowKey(list[n]!) });
+    // Reaching the end of what is loaded fetches the next page.
+    if (list[n]!.more) objects.more();
+  };
+  const open = (row: ObjectRow) => {
+    if (row.more) objects.more();
+    else if (isPrefix(row)) nav.getState().push('object-browser', { cluster, bucket, prefix: row.name }, relativeName(row.name, prefix));
+    else update({ overlay: { kind: 'detail', key: rowKey(row) } });
+  };
+  const withRow = (make: (row: ObjectRow) => ListView['overlay'], refuse?: (row: ObjectRow) => string | undefined) => () => {
+    const { row } = current();
+    if (!row || row.more) return;
+    const why = refuse?.(row);
+    if (why) session.getState().notify(why, 'error');
+    else update({ overlay: make(row) });
+  };
+  const refetch = (extra: string[]) => data.getState().invalidate(objects.query.path, ...extra);
+  const { close, chooseAction, confirmed, submitForm } = rowActions({ spec, ctx, rowKey, label, update, refetch, notify: session.getState().notify });
+
+  const mark = (scope: string | undefined) => session.getState().missingScope(scope ?? spec.writeScope) ?? undefined;
+  const tableRows = Math.max(1, height - 2);
+  const handlers: CommandHandlers = view.overlay
+    ? { back: close }
+    : view.filtering
+      ? { applyFilter: () => update({ filtering: false }), clearFilter: () => update({ filtering: false, filter: '', filterCursor: 0 }), up: () => select((i) => i - 1), down: () => select((i) => i + 1) }
+      : {
+          up: () => select((i) => i - 1),
+          down: () => select((i) => i + 1),
+          pageUp: () => select((i) => i - tableRows),
+          pageDown: () => select((i) => i + tableRows),
+          top: () => select(() => 0),
+          bottom: () => select((_, n) => n - 1),
+          open: () => {
+            const { row } = current();
+            if (row) open(row);
+          },
+          create: () => update({ overlay: { kind: 'form', form: 'create' } }),
+          delete: withRow((row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) }), spec.delete!.refuse),
+          actions: withRow((row) => ({ kind: 'menu', key: rowKey(row) })),
+          detail: withRow((row) => ({ kind: 'detail', key: rowKey(row) })),
+          json: withRow((row) => ({ kind: 'json', key: rowKey(row) })),
+          filter: () => update({ filtering: true, filterCursor: current().v.filter.length }),
+          refresh: () => void data.getState().refresh(objects.query),
+          more: objects.hasMore && objects.more,
+          back: view.filter !== '' && (() => update({ filter: '', filterCursor: 0 })),
+        };
+  useCommands(handlers, {
+    priority: PRIORITY.screen,
+    title: `Objects of ${bucket}`,
+    modal: view.overlay ? 'screen' : false,
+    marks: { create: mark(spec.create?.scope), delete: mark(spec.delete?.scope) },
+    capture: (ev) => {
+      const v = views.getState().get(entry.key);
+      if (!v.filtering || v.overlay || ['return', 'escape', 'up', 'down'].includes(ev.name)) return false;
+      const next = editText({ text: v.filter, cursor: v.filterCursor }, ev);
+      if (next) update({ filter: next.text, filterCursor: next.cursor });
+      // Everything else is swallowed while typing: q must not quit.
+      return true;
+    },
+  });
+
+  const list = objects.entry;
+  const rows = (list?.rows as ObjectRow[] | undefined) ?? EMPTY;
+  const shown = shownRows(view, rows, objects.hasMore, objects.loadingMore);
+  const index = indexIn(shown, view);
+  const overlayKey = view.overlay && 'key' in view.overlay ? view.overlay.key : undefined;
+  const overlayRow = overlayKey === undefined ? undefined : rows.find((r) => rowKey(r) === overlayKey);
+  const gone = overlayKey !== undefined && list?.status === 'ready' && !overlayRow;
+  useEffect(() => {
+    if (gone) update({ overlay: null });
+  });
+
+  let body;
+  if (view.overlay && !gone) {
+    body = (
+      <ListOverlay
+        title={`${bucket}/${prefix}`}
+        spec={spec}
+        overlay={view.overlay}
+        row={overlayRow}
+        label={label}
+        ctx={ctx}
+        missingScope={(s) => session.getState().missingScope(s)}
+        close={close}
+        chooseAction={chooseAction}
+        confirmed={confirmed}
+        submitForm={submitForm}
+        width={width}
+        height={height - 1}
+      />
+    );
+  } else if (!list || (list.status === 'loading' && rows.length === 0)) body = <Spinner label={`listing ${bucket}/${prefix}…`} />;
+  else if (list.status === 'error') body = <Text color="red" wrap="wrap">{`Could not list ${bucket}/${prefix}: ${list.error}. Press r to retry.`}</Text>;
+  else if (shown.length === 0)
+    body = <Text dimColor>{view.filter ? `Nothing loaded matches "${view.filter}". Esc clears the filter.` : `${prefix ? `${prefix} is` : `${bucket} is`} empty. Press c to upload a file.`}</Text>;
+  else body = <Table columns={spec.columns} rows={shown} selected={index} height={height - 1} width={width} />;
+
+  const more = objects.hasMore ? (objects.loadingMore ? ' · loading more…' : ' · more on the server (m)') : '';
+  return (
+    <Box flexDirection="column" height={height} overflow="hidden">
+      <Box height={1}>
+        <Text color="cyan" wrap="truncate-end">{`${cluster}/${bucket}/${prefix}${flat ? ' (all names, no folders)' : ''}  `}</Text>
+        <ListStatus list={list} view={view} shown={shown.length - (objects.hasMore ? 1 : 0)} columns={spec.columns as never} width={width} />
+        {more && <Text dimColor>{more}</Text>}
+      </Box>
+      {body}
+    </Box>
+  );
+}

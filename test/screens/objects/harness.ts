@@ -1,0 +1,41 @@
+import { ApiClient } from '../../../src/api/client.js';
+import type { ScreenDef } from '../../../src/app/screen.js';
+import home from '../../../src/screens/home/index.js';
+import objects from '../../../src/screens/objects/index.js';
+import type { RunningService } from '../../../src/server/service.js';
+import { ENTER, renderApp, sendInputAndWait, waitForContent, type AppOptions } from '../../helpers/ink.js';
+import { OWNER_TOKEN } from '../../helpers/service.js';
+
+export type App = ReturnType<typeof renderApp>;
+type Expected = Parameters<typeof waitForContent>[1];
+
+/** Generous: the suites share two cores with other work; a passing wait returns as soon as the frame matches. */
+const TIMEOUT_MS = 15_000;
+
+/** The app on the service with the object storage screens, wide enough for every column. */
+export function app(svc: RunningService, opts: AppOptions & { screens?: ScreenDef[] } = {}): App {
+  const client = new ApiClient({ baseUrl: svc.baseUrl, betaUrl: svc.betaUrl, token: OWNER_TOKEN, retryDelaysMs: [], timeoutMs: TIMEOUT_MS });
+  return renderApp({ svc, client, rows: 30, cols: 120, screens: [...home, ...objects], ...opts });
+}
+
+export const wait = (r: App, expected: Expected) => waitForContent(r.lastFrame, expected, TIMEOUT_MS);
+
+/** Writes keys (send Esc on its own), then waits for the frame to show `expected`. */
+export const press = (r: App, keys: string, expected: Expected) => sendInputAndWait(r.stdin, keys, r.lastFrame, expected, TIMEOUT_MS);
+
+/** `:name` Enter, then waits for `expected`. */
+export async function jump(r: App, name: string, expected: Expected) {
+  await press(r, ':', /^:$/m);
+  await press(r, name, new RegExp(`^:${name}$`, 'm'));
+  return press(r, ENTER, expected);
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Selects the one row matching `text` by filtering the list to it (`/text` Enter). */
+export async function select(r: App, text: string) {
+  await press(r, '/', /^\//m);
+  await press(r, text, /\b1 of \d+/);
+  await press(r, ENTER, /Enter open/);
+  return wait(r, new RegExp(`^› .*${escape(text)}`, 'm'));
+}

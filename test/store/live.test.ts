@@ -1,0 +1,132 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/api/client.js';
+import { createDataStore } from '../../src/store/data.js';
+import { FAST_MS, IDLE_MS, nextDelay, pathsTouchedBy, startLivePoller, type LivePoller, type Timers } from '../../src/store/live.js';
+import { createSessionStore } from '../../src/store/session.js';
+import type { RunningService } from '../../src/server/service.js';
+import { OWNER_TOKEN, call, startTestService } from '../helpers/service.js';
+
+describe('the polling pace', () => {
+  it('stays fast while busy and backs off by doubling to the idle pace', () => {
+    const seen: number[] = [];
+    let pace = FAST_MS;
+    for (const busy of [true, false, false, false, false, false, true, false]) {
+      pace = nextDelay(pace, busy);
+      seen.push(pace);
+    }
+    expect(seen).toEqual([2000, 4000, 8000, 15000, 15000, 15000, 2000, 4000]);
+    expect(nextDelay(IDLE_MS, false)).toBe(IDLE_MS);
+  });
+
+  it('refetches what an event is about, and always the events', () => {
+    const paths = pathsTouchedBy([
+      { entity: { type: 'vm' } },
+      { entity: { type: 'ticket' } },
+      { entity: null },
+    ] as never);
+    expect(paths).toEqual(['/account/events', '/vm/instances', '/managed/vm-settings', '/managed/services', '/managed/issues']);
+  });
+});
+
+/** Timers the test fires by hand: it sees each wait the poller asks for, and runs the last one. */
+function manualTimers() {
+  const waits: number[] = [];
+  let due: (() => void) | undefined;
+  const timers: Timers = {
+    set: (run, ms) => {
+      waits.push(ms);
+      due = run;
+      return waits.length;
+    },
+    clear: () => {},
+    now: () => Date.now(),
+  };
+  /** The scheduled poll, as the timer would run it; resolves once it has scheduled the next. */
+  const fire = async () => {
+    const n = waits.length;
+    due!();
+    await expect.poll(() => waits.length, { timeout: 4000, interval: 5 }).toBeGreaterThan(n);
+  };
+  return { timers, waits, fire };
+}
+
+let svc: RunningService;
+beforeAll(async () => {
+  svc = await startTestService({ seed: 'demo' });
+});
+afterAll(() => svc.close());
+
+let poller: LivePoller | undefined;
+afterEach(() => poller?.stop());
+
+function setup() {
+  const client = new ApiClient({ baseUrl: svc.baseUrl, betaUrl: svc.betaUrl, token: OWNER_TOKEN, retryDelaysMs: [] });
+  const session = createSessionStore({ endpoint: svc.baseUrl, embedded: false, readOnly: false, refreshSeconds: 60 });
+  const data = createDataStore({ client });
+  const { timers, waits, fire } = manualTimers();
+  poller = startLivePoller({ client, data, session, timers });
+  return { client, session, data, waits, fire, poller };
+}
+
+const control = (path: string, body: unknown) => call(svc, 'POST', `/__control${path}`, { body });
+
+describe('the live poller on a real service', () => {
+  it('counts the problem services, then says what happened and refetches what it touched', async () => {
+    const { session, data, poller: p, waits } = setup();
+    await p.poke();
+    // The demo account opens with two services in problem; the first look says nothing.
+    expect(session.getState().problemCount).toBe(2);
+    expect(session.getState().message).toBeUndefined();
+
+    // An instance list on screen, stale: a vm event must refetch it.
+    const instances = { path: '/vm/instances' };
+    const unwatch = data.getState().watch(instances);
+    data.getState().put(instances, [{ id: 1, label: 'stale', status: 'running' }]);
+    const emitted = await control('/events', { action: 'vm_boot', status: 'finished', entity: { id: 41001, label: 'web-1', type: 'vm' } });
+    expect(emitted.status).toBe(200);
+    await p.poke();
+    expect(session.getState().message?.text).toBe('vm_boot finished: web-1');
+    expect(session.getState().message?.kind).toBe('success');
+    await expect.poll(() => (data.getState().lists['base /vm/instances']?.rows ?? []).length).toBe(21);
+    unwatch();
+    expect(waits.at(-1)).toBe(FAST_MS);
+  });
+
+  it('reports a service turning problem, and its recovery, with the header count', async () => {
+    const { session, poller: p } = setup();
+    await p.poke();
+    const before = session.getState().problemCount!;
+    const opened = await control('/managed/issues', { services: [1], label: 'shop frontend: TLS handshake timeout' });
+    await p.poke();
+    expect(session.getState().problemCount).toBe(before + 1);
+    expect(session.getState().message).toMatchObject({ text: '⚠ now in problem: shop frontend (! opens triage)', kind: 'error' });
+
+    await control(`/managed/issues/${opened.body.id}/resolve`, {});
+    // Good news does not replace a fresh error on the message line: clear it first.
+    session.setState({ message: undefined });
+    await p.poke();
+    expect(session.getState().problemCount).toBe(before);
+    expect(session.getState().message?.text).toBe('✓ no longer in problem: shop frontend');
+  });
+
+  it('backs off to the idle pace while nothing happens, and is fast again when something does', async () => {
+    const { poller: p, waits, fire } = setup();
+    await p.poke();
+    for (let i = 0; i < 4; i++) await fire();
+    expect(waits.slice(-5)).toEqual([FAST_MS, 4000, 8000, IDLE_MS, IDLE_MS]);
+    await control('/events', { action: 'nodebalancer_update', status: 'notification', entity: { id: 1, label: 'lb-eu', type: 'nodebalancer' } });
+    await fire();
+    expect(waits.at(-1)).toBe(FAST_MS);
+  });
+
+  // Last: the event it starts stays under way on this service.
+  it('stays fast while an event is under way', async () => {
+    const { poller: p, waits, fire, session } = setup();
+    await p.poke();
+    await control('/events', { action: 'vm_reboot', status: 'started', entity: { id: 41002, label: 'web-2', type: 'vm' } });
+    await fire();
+    expect(session.getState().message?.text).toBe('vm_reboot started: web-2');
+    for (let i = 0; i < 3; i++) await fire();
+    expect(waits.slice(-4)).toEqual([FAST_MS, FAST_MS, FAST_MS, FAST_MS]);
+  });
+});
