@@ -150,7 +150,10 @@ export function startLivePoller({ client, data, session, timers = realTimers, fa
     if (entry?.errorStatus === 403 || entry?.errorStatus === 401) {
       managedDenied = true;
       session.setState({ problemCount: undefined });
+      return;
     }
+    // Services in trouble: have the issues at hand, so triage opens at once.
+    if (problems?.size) void data.getState().load({ path: ISSUES_PATH });
   };
 
   /** Events new since the last poll, or whose status moved on. */

@@ -109,6 +109,21 @@ describe('the live poller on a real service', () => {
     expect(session.getState().message?.text).toBe('✓ no longer in problem: shop frontend');
   });
 
+  it('polls fast and refetches the instance list while an instance on it is in a transition', async () => {
+    const { data, poller: p, waits, fire } = setup();
+    await p.poke();
+    const instances = { path: '/vm/instances' };
+    const unwatch = data.getState().watch(instances);
+    // Booting as last seen; the service has it running by now.
+    data.getState().put(instances, [{ id: 41001, label: 'web-1', status: 'booting' }]);
+    await fire();
+    expect(waits.at(-1)).toBe(FAST_MS);
+    await expect.poll(() => (data.getState().lists['base /vm/instances']?.rows as { id: number; status: string }[]).find((vm) => vm.id === 41001)?.status).toBe('running');
+    await fire();
+    expect(waits.at(-1)).toBe(4000);
+    unwatch();
+  });
+
   it('backs off to the idle pace while nothing happens, and is fast again when something does', async () => {
     const { poller: p, waits, fire } = setup();
     await p.poke();

@@ -77,7 +77,7 @@ export const orNone =
   async (client, scope) => [{ value: '', label: none }, ...(await load(client, scope))];
 
 /** Boot: the service's own pick (the only config, else the last booted) or a named one. */
-export const bootConfigChoices = orNone('default (the only or last booted config)', configChoices);
+export const bootConfigChoices = orNone('default (only or last booted)', configChoices);
 
 /** One request for the eight device slots of a config form, which all ask at once. */
 const disksInFlight = new Map<string, ReturnType<typeof listDisks>>();

@@ -144,7 +144,7 @@ export function DashboardScreen({ entry, width, height }: ScreenProps) {
         ) : (
           <Text dimColor>issues: {issues?.status === 'error' ? issues.error : 'loading…'}</Text>
         )}
-        <Text dimColor>{` · last 24 h, all managed instances${more}`}</Text>
+        <Text dimColor>{`${more} · last 24 h, all managed instances`}</Text>
       </Text>
       {charts}
       {keyShown && (

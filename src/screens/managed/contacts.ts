@@ -17,6 +17,7 @@ const form = (mode: 'create' | 'update'): FormSpec<ManagedContact> => ({
   overrides: { group: { help: 'Services name this group as their contact group (consultation group)' } },
   scope: RW,
   submit: (body, ctx, row) => (row ? updateContact(ctx.client, row.id, body) : createContact(ctx.client, body)),
+  done: (result, row) => `${row ? 'Saved' : 'Created'} contact ${(result as ManagedContact).name ?? (result as ManagedContact).id}`,
 });
 
 export const contactList: ListSpec<ManagedContact> = {
@@ -26,7 +27,7 @@ export const contactList: ListSpec<ManagedContact> = {
   columns: [
     { key: 'name', title: 'Name', flex: 2 },
     { key: 'email', title: 'Email', flex: 3 },
-    { key: 'phone', title: 'Phone (primary · secondary)', flex: 3, format: phones },
+    { key: 'phone', title: 'Phone (primary · secondary)', flex: 4, format: phones },
     { key: 'group', title: 'Group', width: 11 },
   ],
   detail: {

@@ -19,11 +19,11 @@ export const credentialList: ListSpec<ManagedCredential> = {
   writeScope: RW,
   columns: [
     { key: 'id', title: 'ID', width: 5, align: 'right' },
-    { key: 'label', title: 'Label', flex: 2 },
+    { key: 'label', title: 'Label' },
     {
       key: 'last_decrypted',
       title: 'Last decrypted by support',
-      flex: 1,
+      width: 34,
       format: (c) => (c.last_decrypted ? `${agoText(c.last_decrypted)} (${utc(c.last_decrypted)})` : 'never'),
       sortValue: (c) => apiTime(c.last_decrypted) || 0,
     },

@@ -1,6 +1,7 @@
 import { defineScreen } from '../../app/screen.js';
 import { countDevices, firewallPath, getFirewall, type Firewall } from '../../api/firewalls.js';
 import type { ApiClient } from '../../api/client.js';
+import { FIREWALL_SECTIONS } from './firewalls.js';
 import { DEVICES_SCREEN, FIREWALL_SCREEN, RULES_SCREEN } from './ids.js';
 
 interface Section {
@@ -40,7 +41,7 @@ export const firewall = defineScreen<Section>({
       { key: 'section', title: 'Section', width: 9 },
       { key: 'summary', title: 'Summary', flex: 1 },
     ],
-    detail: { fetch: (_s, ctx) => getFirewall(ctx.client, ctx.params.fw!) },
+    detail: { sections: FIREWALL_SECTIONS, fetch: (_s, ctx) => getFirewall(ctx.client, ctx.params.fw!) },
     drill: (s, p) => ({ screen: s.id === 'rules' ? RULES_SCREEN : DEVICES_SCREEN, params: { fw: p.fw! } }),
   },
 });

@@ -4,6 +4,14 @@ import { firewallCreateForm, firewallEditForm, rulesJsonForm } from './firewall-
 import { FIREWALLS_SCREEN, FIREWALL_SCREEN } from './ids.js';
 import { FIREWALL_WRITE } from './rule-forms.js';
 
+/** A firewall in detail, here and on its own screen. */
+export const FIREWALL_SECTIONS = [
+  { title: 'Firewall', fields: ['id', 'label', 'status', 'device_count', 'tags'] },
+  { title: 'Inbound rules (unlisted inbound traffic is blocked)', fields: ['rules.inbound'] },
+  { title: 'Outbound rules (none: all outbound traffic allowed)', fields: ['rules.outbound'] },
+  { title: 'Dates', fields: ['created', 'updated'] },
+];
+
 const statusColor = (s: string) => (s === 'enabled' ? 'green' : s === 'disabled' ? 'gray' : 'red');
 const devices = (n: number) => `${n} device${n === 1 ? '' : 's'}`;
 
@@ -27,14 +35,7 @@ export const firewalls = defineScreen<FirewallWithDevices>({
       { key: 'tags', title: 'Tags', flex: 2 },
       { key: 'updated', title: 'Updated', width: 19 },
     ],
-    detail: {
-      sections: [
-        { title: 'Firewall', fields: ['id', 'label', 'status', 'device_count', 'tags'] },
-        { title: 'Inbound rules (unlisted inbound traffic is blocked)', fields: ['rules.inbound'] },
-        { title: 'Outbound rules (none: all outbound traffic allowed)', fields: ['rules.outbound'] },
-        { title: 'Dates', fields: ['created', 'updated'] },
-      ],
-    },
+    detail: { sections: FIREWALL_SECTIONS },
     drill: (f) => ({ screen: FIREWALL_SCREEN, params: { fw: String(f.id) } }),
     create: firewallCreateForm,
     edit: firewallEditForm,
@@ -65,7 +66,7 @@ export const firewalls = defineScreen<FirewallWithDevices>({
           return `Disabled ${f.label}`;
         },
       },
-      { id: 'rules-json', label: 'Edit all rules as JSON', key: 'j', form: rulesJsonForm },
+      { id: 'rules-json', label: 'Edit all rules as JSON', key: 'r', form: rulesJsonForm },
     ],
     empty: 'No firewalls yet. Press c to create one.',
   },

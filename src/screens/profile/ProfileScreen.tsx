@@ -49,11 +49,13 @@ const DETAIL_SECTIONS = [
 
 /** The acting user: its fields, `e` to edit them, and the security sub-areas to drill into. */
 export function ProfileScreen({ entry: navEntry, width, height }: ScreenProps) {
-  const { client, data, nav } = useApp();
+  const { client, data, nav, views } = useApp();
   const ctx = useScreenCtx(navEntry.params);
   const { entry, value: profile } = useObject(PROFILE_QUERY);
   const counts = useStore(data, (s) => s.counts);
-  const [{ selected, overlay }, store] = useLocalStore<{ selected: number; overlay: Overlay }>(() => ({ selected: 0, overlay: null }));
+  // The selection lives in the views store, so coming back from a sub-area finds it where it was.
+  const selected = useStore(views, (s) => s.views[navEntry.key]?.selectedIndex ?? 0);
+  const [{ overlay }, store] = useLocalStore<{ overlay: Overlay }>(() => ({ overlay: null }));
   const cannotWrite = useMissingScope(ACCOUNT_WRITE);
 
   const loadCounts = (force: boolean) => {
@@ -66,7 +68,8 @@ export function ProfileScreen({ entry: navEntry, width, height }: ScreenProps) {
   // Any mutation clears the cached counts; count again whenever they are gone.
   useEffect(() => loadCounts(false), [counts]);
 
-  const move = (to: (i: number) => number) => store.setState((s) => ({ selected: clamp(to(s.selected), 0, SUB_AREAS.length - 1) }));
+  const current = () => views.getState().get(navEntry.key).selectedIndex;
+  const move = (to: (i: number) => number) => views.getState().update(navEntry.key, { selectedIndex: clamp(to(current()), 0, SUB_AREAS.length - 1) });
   const show = (o: Overlay) => () => profile && store.setState({ overlay: o });
   useCommands(
     overlay
@@ -76,7 +79,7 @@ export function ProfileScreen({ entry: navEntry, width, height }: ScreenProps) {
           down: () => move((i) => i + 1),
           top: () => move(() => 0),
           bottom: () => move(() => SUB_AREAS.length - 1),
-          open: () => nav.getState().push(SUB_AREAS[store.getState().selected]!.screen),
+          open: () => nav.getState().push(SUB_AREAS[current()]!.screen),
           edit: show('edit'),
           detail: show('detail'),
           json: show('json'),

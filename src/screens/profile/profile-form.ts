@@ -12,7 +12,8 @@ const LISH_CHOICES = [
  * The profile's edit form, shaped by the service's rules: two-factor is
  * changed only by its own flow; the IP whitelist is offered only while on
  * (it can be turned off, never on); a restricted user cannot lift its own
- * restriction, so the switch is offered only to unrestricted users.
+ * restriction, so the switch is offered only to unrestricted users, who are
+ * asked before restricting themselves.
  */
 export function profileForm(p: ProfileRecord): FormSpec<ProfileRecord> {
   const fields = ['email', 'email_notifications', 'timezone', 'lish_auth_method', 'authorized_keys'];
@@ -30,6 +31,10 @@ export function profileForm(p: ProfileRecord): FormSpec<ProfileRecord> {
       ip_whitelist_enabled: { help: 'Deprecated: switch it off here; once off it can never be switched on again' },
       restricted: { help: 'On: limited to grants. You cannot lift your own restriction afterwards' },
     },
+    confirm: (body) =>
+      body.restricted === true
+        ? `Restrict ${p.username}? A restricted user may do only what its grants allow, and cannot lift its own restriction: only an unrestricted user can.`
+        : undefined,
     scope: ACCOUNT_WRITE,
     submit: (body, ctx) => updateProfile(ctx.client, body),
     invalidates: () => [PROFILE_PATH],

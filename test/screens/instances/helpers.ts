@@ -39,3 +39,11 @@ export async function select(r: App, text: string) {
   await press(r, ENTER, /Esc back\s+Enter open/);
   return wait(r, new RegExp(`^› .*${escape(text)}`, 'm'));
 }
+
+/** From the instances list to one of the instance's lists, through its actions menu (D, C or K). */
+export async function openPart(r: App, label: string, part: 'disks' | 'configs' | 'backups') {
+  await jump(r, 'instances', label);
+  await select(r, label);
+  await press(r, 'a', `Actions: ${label}`);
+  return press(r, { disks: 'D', configs: 'C', backups: 'K' }[part], new RegExp(`${escape(label)} › ${part}\\n[\\s\\S]*\\d+ items?`));
+}

@@ -56,25 +56,30 @@ describe('instance lifecycle from the list', () => {
     await jump(r, 'instances', /bravo\s+offline/);
     await select(r, 'bravo');
     await press(r, 'a', 'Actions: bravo');
-    await press(r, 'B', /Boot with config…: bravo[\s\S]*Config\s+◂ default \(the only or last booted config\) ▸ 1\/2/);
+    await press(r, 'B', /Boot with config…: bravo[\s\S]*Config\s+◂ default \(only or last booted\) ▸ 1\/2/);
     await press(r, RIGHT, new RegExp(`Config\\s+◂ ${config.label} \\(${config.id}\\)`));
     await press(r, CTRL_S, 'Booting bravo');
     await wait(r, /bravo\s+running/);
   });
 
-  it('edits alerts and the backup window; only the changes are sent', async () => {
+  it('edits an alert and the backup window', async () => {
     const r = app(svc);
     await jump(r, 'instances', 'charlie');
     await select(r, 'charlie');
     await press(r, 'e', /Edit charlie[\s\S]*Label \*?\s+charlie/);
     for (let i = 0; i < 4; i++) await press(r, DOWN, new RegExp(`› ${['Tags', 'Group', 'Watchdog', 'Alert: CPU %'][i]}`));
     // cpu defaults to 90 per core: a nanode has one.
-    await press(r, BACKSPACE + BACKSPACE, /› Alert: CPU %\s+9\s/);
-    await press(r, '75', /› Alert: CPU %\s+975/);
-    await press(r, BACKSPACE + BACKSPACE + BACKSPACE + '75', /› Alert: CPU %\s+75\s/);
+    await wait(r, /› Alert: CPU %\s+90\s/);
+    await press(r, BACKSPACE, /› Alert: CPU %\s+9\s/);
+    await press(r, BACKSPACE + '75', /› Alert: CPU %\s+75\s/);
+    await press(r, DOWN, /› Alert: disk IO/);
+    for (let i = 0; i < 4; i++) await press(r, DOWN, new RegExp(`› ${['Alert: net in', 'Alert: net out', 'Alert: transfer', 'Backup day'][i]}`));
+    await press(r, DOWN, /› Backup window\s+— choose/);
+    await press(r, RIGHT + RIGHT + RIGHT, /› Backup window\s+◂ W2 ▸/);
     await press(r, CTRL_S, 'Saved charlie');
     const vm = await instance('charlie');
     expect(vm.alerts).toMatchObject({ cpu: 75, io: 10000 });
+    expect(vm.backups.schedule).toEqual({ day: null, window: 'W2' });
     expect(vm.label).toBe('charlie');
   });
 
@@ -119,7 +124,7 @@ describe('instance lifecycle from the list', () => {
     expect((await instance('alpha')).backups.enabled).toBe(true);
 
     await press(r, 'a', /Actions: alpha[\s\S]*x Cancel backups/);
-    await press(r, 'x', /All of its backups and its snapshot are deleted permanently[\s\S]*Type alpha to confirm/);
+    await press(r, 'x', /Cancel the backup service of alpha\?[\s\S]*Type alpha to confirm/);
     await press(r, 'alpha', /\[ Cancel \]/);
     await press(r, ENTER, 'Backups cancelled for alpha');
     expect((await instance('alpha')).backups.enabled).toBe(false);

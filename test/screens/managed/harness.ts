@@ -9,9 +9,17 @@ import { call } from '../../helpers/service.js';
 /** The areas these tests cross: managed and events, instances to jump to, home to start from. */
 export const SCREENS = [...home, ...managed, ...events, ...instances];
 
+const mounted: { unmount(): void }[] = [];
+
+/** Unmounts every app the tests rendered (their refresh timers stop); for afterEach. */
+export function unmountAll(): void {
+  for (const r of mounted.splice(0)) r.unmount();
+}
+
 /** The app on the demo account, opened on an area through `:` as a user would. */
-export async function openArea(svc: RunningService, name: string, expected: string | RegExp, size: { rows?: number; cols?: number } = {}) {
+export async function openArea(svc: RunningService, name: string, expected: string | RegExp | ((frame: string) => boolean), size: { rows?: number; cols?: number } = {}) {
   const r = renderApp({ screens: SCREENS, svc, rows: size.rows ?? 30, cols: size.cols ?? 100 });
+  mounted.push(r);
   await waitForContent(r.lastFrame, 'Triage');
   await jumpTo(r, name, expected);
   return r;

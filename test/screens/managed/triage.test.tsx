@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { BACKSPACE, ENTER, ESC, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
 import { startTestService } from '../../helpers/service.js';
-import { control, crumbs, openArea } from './harness.js';
+import { control, crumbs, openArea, unmountAll } from './harness.js';
 
 let svc: RunningService;
 beforeAll(async () => {
   svc = await startTestService({ seed: 'demo' });
 });
 afterAll(() => svc.close());
+afterEach(unmountAll);
 
 describe('the triage view', () => {
   it('lists open issues newest first: age, ticket, and each affected service with status, type and address', async () => {

@@ -1,6 +1,6 @@
 import { ApiClient } from '../../../src/api/client.js';
 import type { RunningService } from '../../../src/server/service.js';
-import { ENTER, renderApp, sendInputAndWait, waitForContent, type AppOptions } from '../../helpers/ink.js';
+import { jumpTo, renderApp, waitForContent, type AppOptions } from '../../helpers/ink.js';
 import { OWNER_TOKEN } from '../../helpers/service.js';
 
 type Frame = () => string;
@@ -17,18 +17,20 @@ export function renderOn(svc: RunningService, opts: Omit<AppOptions, 'svc' | 'cl
   return renderApp({ ...opts, svc, client });
 }
 
-/** `:` then a name then Enter, each step waited for, as an operator types it; resolves with the frame showing `expected`. */
+/** jumpTo, then the first load given the time it may need; resolves with the frame showing `expected`. */
 export async function jump(r: { stdin: { write(s: string): void }; lastFrame: Frame }, name: string, expected: string | RegExp | ((f: string) => boolean)) {
-  r.stdin.write(':');
-  await waitForContent(r.lastFrame, /^:\s*$/m);
-  await sendInputAndWait(r.stdin, name, r.lastFrame, `:${name}`);
-  return sendInputAndWait(r.stdin, ENTER, r.lastFrame, expected, LOAD_MS);
+  await jumpTo(r, name, (f) => !/^:/m.test(f));
+  return waitForContent(r.lastFrame, expected, LOAD_MS);
 }
 
 export const RIGHT = '\x1b[C';
 export const CTRL_U = '\x15';
 export const CTRL_E = '\x05';
+export const CTRL_A = '\x01';
 
 /** A real key made by ssh-keygen, and the fingerprint ssh-keygen -l printed for it. */
 export const TEST_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIEzho2bL1IU2pdIZyPw4PW4i4oNdbY0lAeiA+j78AtZs test@host';
 export const TEST_KEY_FINGERPRINT = 'SHA256:gvyigYROed1H9SaglJ6WYTQOmlTUzCMAQqWjfe0IuFU';
+
+/** The frame without styles, for sentences a style change may cut in two. */
+export const plain = (frame: string) => frame.replace(/\x1b\[[0-9;]*m/g, '');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { CTRL_S, DOWN, ENTER, ESC, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
 import { call, startTestService } from '../../helpers/service.js';
-import { CTRL_U, LOAD_MS, jump, renderOn } from './harness.js';
+import { CTRL_U, LOAD_MS, RIGHT, jump, plain, renderOn } from './harness.js';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -30,7 +30,8 @@ describe(':profile', () => {
     r.stdin.write(DOWN);
     await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'profile › tokens');
     await waitForContent(r.lastFrame, '[this] serve --token', LOAD_MS);
-    await sendInputAndWait(r.stdin, ESC, r.lastFrame, /Tokens\s+4 tokens/);
+    // Back on the profile, the same area is still selected.
+    await sendInputAndWait(r.stdin, ESC, r.lastFrame, /› Tokens\s+4 tokens/);
     r.unmount();
   });
 
@@ -47,9 +48,13 @@ describe(':profile', () => {
     // The owner may not be restricted: only the service knows who the owner is.
     for (let i = 0; i < 5; i++) r.stdin.write(DOWN);
     await sendInputAndWait(r.stdin, ' ', r.lastFrame, /Restricted\s+\[x\] yes/);
-    await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, 'Restrict demo-owner');
-    expect(r.lastFrame()).toContain('cannot lift its own restriction');
-    await sendInputAndWait(r.stdin, 'demo-owner', r.lastFrame, 'demo-owner');
+    // Restricting yourself asks first; Cancel (the default) sends nothing.
+    await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, 'Restrict demo-owner?');
+    expect(plain(r.lastFrame())).toContain('cannot lift its own restriction');
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /Restricted\s+\[x\] yes/);
+    expect((await call(svc, 'GET', '/profile')).body.email).toBe('demo-owner@example.com');
+    await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, 'Restrict demo-owner?');
+    r.stdin.write(RIGHT);
     await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /Restricted\s+\[x\] yes\s+✗ cannot restrict the account/);
     expect(r.lastFrame()).toMatch(/^cannot restrict the account owner$/m);
     expect((await call(svc, 'GET', '/profile')).body.email).toBe('demo-owner@example.com');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { CTRL_D, CTRL_S, DOWN, ENTER, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
 import { call, startTestService } from '../../helpers/service.js';
-import { CTRL_U, LOAD_MS, RIGHT, TEST_KEY, TEST_KEY_FINGERPRINT, jump, renderOn } from './harness.js';
+import { CTRL_U, LOAD_MS, RIGHT, TEST_KEY, TEST_KEY_FINGERPRINT, jump, plain, renderOn } from './harness.js';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -45,8 +45,8 @@ describe(':sshkeys', () => {
     expect(await labels()).toContain('new name');
 
     await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Delete new name');
-    expect(r.lastFrame()).toContain('Only the profile forgets it');
-    expect(r.lastFrame()).toContain('already deployed to keep it');
+    expect(plain(r.lastFrame())).toContain('Only the profile forgets it');
+    expect(plain(r.lastFrame())).toContain('already deployed to keep it');
     await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /› new name/);
     expect(await labels()).toContain('new name');
 

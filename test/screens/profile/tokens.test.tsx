@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
-import { CTRL_D, CTRL_S, DOWN, ENTER, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
+import { CTRL_D, CTRL_S, DOWN, ENTER, sendInputAndWait } from '../../helpers/ink.js';
 import { call, startTestService } from '../../helpers/service.js';
-import { LOAD_MS, RIGHT, jump, renderOn } from './harness.js';
+import { LOAD_MS, RIGHT, jump, plain, renderOn } from './harness.js';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -51,7 +51,7 @@ describe(':tokens', () => {
     await jump(r, 'tokens', 'to-revoke');
     await sendInputAndWait(r.stdin, 'G', r.lastFrame, /› to-revoke/);
     const confirm = await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Delete to-revoke');
-    expect(confirm).toContain('It stops working at once');
+    expect(plain(confirm)).toContain('It stops working at once');
     await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /› to-revoke/);
     expect((await call(svc, 'GET', '/profile', { token: value })).status).toBe(200);
 

@@ -1,37 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Token } from '../../../src/model/tokens.js';
 import { validate } from '../../../src/model/schema.js';
-import { areaState, areaText, editArea, type AreaState } from '../../../src/screens/profile/text-area.js';
 import { fingerprint, keyShort } from '../../../src/screens/profile/ssh-key-text.js';
 import { scopeStringOf, TokenCreateForm, tokenBody } from '../../../src/screens/profile/token-form.js';
 import { browserOf } from '../../../src/screens/profile/user-agent.js';
-import { checkPreferences } from '../../../src/screens/profile/PreferencesScreen.js';
+import { preferencesProblem } from '../../../src/model/profile.js';
 import { TEST_KEY, TEST_KEY_FINGERPRINT } from './harness.js';
-
-const key = (name: string, text = '') => ({ name, text });
-const type = (s: AreaState, ...keys: { name: string; text: string }[]) => keys.reduce((acc, k) => editArea(acc, k) ?? acc, s);
-
-describe('text area', () => {
-  it('breaks and joins lines, moves across line ends, and keeps a paste’s line breaks', () => {
-    let s = areaState('{}');
-    s = type(s, key('right'), key('return'), key('tab'), key('"a": 1', '"a": 1'), key('return'));
-    expect(areaText(s)).toBe('{\n  "a": 1\n}');
-    expect([s.row, s.col]).toEqual([2, 0]);
-    s = type(s, key('backspace'));
-    expect(areaText(s)).toBe('{\n  "a": 1}');
-    s = type(s, key('left'), key('left'), key('left'), key('left'), key('left'), key('left'), key('left'), key('left'), key('left'));
-    expect([s.row, s.col]).toEqual([0, 1]);
-    s = type(s, key('x\ny', 'x\ny'));
-    expect(areaText(s)).toBe('{x\ny\n  "a": 1}');
-    expect([s.row, s.col]).toEqual([1, 1]);
-  });
-
-  it('leaves Ctrl-S and Esc to the commands', () => {
-    const s = areaState('{}');
-    expect(editArea(s, key('ctrl+s'))).toBeNull();
-    expect(editArea(s, key('escape'))).toBeNull();
-  });
-});
 
 describe('new-token form', () => {
   it('joins the choices into a scope string the Token model accepts, * winning', () => {
@@ -66,10 +40,10 @@ describe('display helpers', () => {
     expect(browserOf('something-else/1')).toBe('something-else/1');
   });
 
-  it('checks preferences text: JSON first, then the service’s object rule', () => {
-    expect(checkPreferences('{"a": 1}')).toEqual({ value: { a: 1 } });
-    expect(checkPreferences('{"a": ').error).toMatch(/^Not valid JSON: /);
-    expect(checkPreferences('[1]').error).toBe('Preferences must be a JSON object');
-    expect(checkPreferences(JSON.stringify({ big: 'x'.repeat(70_000) })).error).toBe('Preferences must be at most 64 KiB of JSON');
+  it('holds preferences to the service’s rule: an object of at most 64 KiB', () => {
+    expect(preferencesProblem({ a: 1 })).toBeNull();
+    expect(preferencesProblem([1])).toBe('Preferences must be a JSON object');
+    expect(preferencesProblem(null)).toBe('Preferences must be a JSON object');
+    expect(preferencesProblem({ big: 'x'.repeat(70_000) })).toBe('Preferences must be at most 64 KiB of JSON');
   });
 });
