@@ -1,8 +1,8 @@
-import { request, type Dispatcher } from 'undici';
 import { ApiError, httpError } from './errors.js';
 import { checkPage, type Page } from './pages.js';
 
 export type Root = 'base' | 'beta';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Query = Record<string, string | number | boolean | undefined>;
 
 export interface ClientOptions {
@@ -14,7 +14,6 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Waits before each retry of a GET; its length is the number of retries. */
   retryDelaysMs?: number[];
-  dispatcher?: Dispatcher;
 }
 
 export interface RequestOptions {
@@ -36,14 +35,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const jitter = (ms: number) => ms + Math.floor(Math.random() * ms * 0.25);
 const MAX_RETRY_AFTER_MS = 30_000;
 
-/** HTTP/JSON client for the API: bearer auth, timeouts, and retries for GETs only. */
+/**
+ * HTTP/JSON client for the API: bearer auth, timeouts, and retries for GETs only.
+ * It sends with Node's fetch, which is undici built into Node: Ink loads it
+ * anyway, where importing the undici package would add ~100 ms to every start.
+ */
 export class ApiClient {
   readonly baseUrl: string;
   readonly betaUrl: string;
   private readonly token: string;
   private readonly timeoutMs: number;
   private readonly retryDelaysMs: number[];
-  private readonly dispatcher?: Dispatcher;
 
   constructor(opts: ClientOptions) {
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
@@ -51,7 +53,6 @@ export class ApiClient {
     this.token = opts.token;
     this.timeoutMs = opts.timeoutMs ?? 15_000;
     this.retryDelaysMs = opts.retryDelaysMs ?? [200, 400, 800];
-    this.dispatcher = opts.dispatcher;
   }
 
   /** The first characters of the token, enough to find it in GET /profile/tokens. */
@@ -79,7 +80,7 @@ export class ApiClient {
   }
 
   /** POST, PUT and DELETE are never retried: the first attempt may have been applied. */
-  async request<T>(method: Dispatcher.HttpMethod, path: string, opts: RequestOptions = {}): Promise<T> {
+  async request<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
         return (await this.once(method, path, opts)) as T;
@@ -97,7 +98,7 @@ export class ApiClient {
     return url.toString();
   }
 
-  private async once(method: Dispatcher.HttpMethod, path: string, opts: RequestOptions): Promise<unknown> {
+  private async once(method: Method, path: string, opts: RequestOptions): Promise<unknown> {
     const what = `${method} ${path}`;
     const headers: Record<string, string> = { authorization: `Bearer ${this.token}`, accept: 'application/json' };
     if (opts.filter !== undefined) headers['x-filter'] = JSON.stringify(opts.filter);
@@ -107,21 +108,16 @@ export class ApiClient {
     const timer = setTimeout(() => abort.abort(), this.timeoutMs);
     let status: number;
     let text: string;
-    let retryAfter: string | string[] | undefined;
+    let retryAfter: string | null;
     try {
-      const res = await request(url, {
-        method,
-        headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-        signal: abort.signal,
-        dispatcher: this.dispatcher,
-      });
-      status = res.statusCode;
-      retryAfter = res.headers['retry-after'];
-      text = await res.body.text();
+      const res = await fetch(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: abort.signal });
+      status = res.status;
+      retryAfter = res.headers.get('retry-after');
+      text = await res.text();
     } catch (err) {
       if (abort.signal.aborted) throw new ApiError('timeout', `${what} timed out after ${this.timeoutMs / 1000} s`);
-      const code = (err as { code?: string }).code;
+      // fetch says "fetch failed"; the reason (ECONNREFUSED, ...) is in its cause.
+      const code = (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
       throw new ApiError('network', `Cannot reach ${new URL(url).host}${code ? ` (${code})` : ''}`);
     } finally {
       clearTimeout(timer);
@@ -135,8 +131,8 @@ export class ApiClient {
     }
     if (status >= 400) {
       const err = httpError(status, what, parsed ? body : undefined);
-      const seconds = Number(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
-      if (status === 429 && retryAfter !== undefined && Number.isFinite(seconds) && seconds >= 0) err.retryAfterMs = seconds * 1000;
+      const seconds = Number(retryAfter);
+      if (status === 429 && retryAfter !== null && Number.isFinite(seconds) && seconds >= 0) err.retryAfterMs = seconds * 1000;
       throw err;
     }
     if (!parsed) throw new ApiError('shape', `The response to ${what} is not valid JSON`, status);

@@ -4,7 +4,6 @@ import type { BackupStatus } from '../model/instance-backups.js';
 import type { DeviceSlot, Helpers } from '../model/instance-configs.js';
 import type { DiskStatus } from '../model/instance-disks.js';
 import type { Alerts, InstanceStatus } from '../model/instances.js';
-import type { UserDefinedField } from '../model/stackscripts.js';
 
 /** Typed endpoint functions of the compute area (response-shapes §3.1). */
 
@@ -117,34 +116,3 @@ export const enableBackups = (client: ApiClient, vmId: number) => client.post<un
 export const cancelBackups = (client: ApiClient, vmId: number) => client.post<unknown>(`${backupsPath(vmId)}/cancel`, {});
 export const restoreBackup = (client: ApiClient, vmId: number | string, id: number, body: Body) =>
   client.post<unknown>(`${backupsPath(vmId)}/${id}/restore`, body);
-
-// What the create forms offer from other areas: deployable images, scripts and SSH keys.
-
-export interface DeployImage {
-  id: string;
-  label: string;
-  is_public: boolean;
-  deprecated: boolean;
-  size: number;
-  vendor: string | null;
-}
-
-export interface DeployScript {
-  id: number | string;
-  label: string;
-  images: string[];
-  is_public: boolean;
-  username: string;
-  user_defined_fields: UserDefinedField[];
-}
-
-export interface ProfileSshKey {
-  id: number;
-  label: string;
-  ssh_key: string;
-}
-
-export const listImages = (client: ApiClient) => fetchAllPages<DeployImage>(client, '/images');
-export const listStackScripts = (client: ApiClient) => fetchAllPages<DeployScript>(client, '/vm/stackscripts');
-export const listProfileSshKeys = (client: ApiClient) => fetchAllPages<ProfileSshKey>(client, '/profile/sshkeys');
-export const getProfile = (client: ApiClient) => client.get<{ username: string }>('/profile');

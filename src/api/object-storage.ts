@@ -1,7 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { request } from 'undici';
+import type { request } from 'undici';
 import type { ApiClient } from './client.js';
 import { ApiError, httpError } from './errors.js';
 import { fetchAllPages } from './pages.js';
@@ -154,7 +154,9 @@ export async function clusterChoices(client: ApiClient) {
  * authority. These move object data through them.
  */
 async function signedRequest(url: string, init: Parameters<typeof request>[1]) {
-  const res = await request(url, init);
+  // Loaded on first use: the undici package costs ~100 ms to load, too much for every start.
+  const { request: send } = await import('undici');
+  const res = await send(url, init);
   if (res.statusCode >= 400) {
     const text = await res.body.text();
     let parsed: unknown;

@@ -29,7 +29,6 @@ export const REGIONS_PATH = '/regions';
 export const TYPES_PATH = '/vm/types';
 
 export const listRegions = (client: ApiClient) => fetchAllPages<Region>(client, REGIONS_PATH);
-export const getRegion = (client: ApiClient, id: string) => client.get<Region>(`${REGIONS_PATH}/${encodeURIComponent(id)}`);
 export const listTypes = (client: ApiClient) => fetchAllPages<InstanceType>(client, TYPES_PATH);
 
 /** Region choices for forms (create instance, load balancer, ...); with a capability, only the regions offering it. */

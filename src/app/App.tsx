@@ -66,10 +66,10 @@ function Frame() {
   const height = Math.max(CHROME + 3, rows - 1);
   const main = height - CHROME - (commandOpen ? 0 : messageLines(message, cols) - 1);
   return (
-    <Box flexDirection="column" width={cols} height={height} overflow="hidden">
+    <Box flexDirection="column" width={cols} height={height} overflowY="hidden">
       <Header width={cols} />
       <Breadcrumbs />
-      <Box height={main} flexDirection="column" overflow="hidden">
+      <Box height={main} flexDirection="column" overflowY="hidden">
         <Box display={help ? 'none' : 'flex'} flexDirection="column" height={main}>
           <ScreenHost width={cols} height={main} />
         </Box>

@@ -10,7 +10,7 @@ export function Header({ width }: { width: number }) {
   const s = useStore(session);
   const user = s.user ?? (s.userError ? `? (${s.userError})` : '…');
   return (
-    <Box width={width} height={1} overflow="hidden">
+    <Box width={width} height={1} overflowY="hidden">
       <Text wrap="truncate-end">
         <Text bold color="cyan">
           vmtui

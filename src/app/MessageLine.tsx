@@ -22,7 +22,7 @@ export function MessageLine({ width }: { width: number }) {
   }, [message, session]);
   if (!message) return <Text> </Text>;
   return (
-    <Box height={messageLines(message.text, width)} overflow="hidden">
+    <Box height={messageLines(message.text, width)} overflowY="hidden">
       <Text color={COLORS[message.kind]} wrap="wrap">
         {message.kind === 'error' ? `✗ ${message.text}` : message.text}
       </Text>

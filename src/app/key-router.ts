@@ -21,8 +21,11 @@ export interface LayerInfo {
   modal: Modal;
 }
 
+/** How a key was taken: by a command (which may open a view), as text (typing, or swallowed by a dialog), or not at all. */
+export type Handled = 'command' | 'text' | false;
+
 export interface Layer extends LayerInfo {
-  handle(ev: KeyEvent): boolean;
+  handle(ev: KeyEvent): Handled;
 }
 
 /**
@@ -47,12 +50,13 @@ export class KeyRouter {
     };
   }
 
-  dispatch(ev: KeyEvent): boolean {
+  dispatch(ev: KeyEvent): Handled {
     let globalOnly = false;
     for (const layer of [...this.layers]) {
       if (globalOnly && layer.priority !== PRIORITY.global) continue;
-      if (layer.handle(ev)) return true;
-      if (layer.modal === 'full') return true;
+      const handled = layer.handle(ev);
+      if (handled) return handled;
+      if (layer.modal === 'full') return 'text';
       if (layer.modal === 'screen') globalOnly = true;
     }
     return false;

@@ -77,8 +77,6 @@ export const KEYMAP = {
 
 export type CommandId = keyof typeof KEYMAP;
 
-export const commandSpec = (id: CommandId): CommandSpec => KEYMAP[id];
-
 /** The commands a key name triggers, in table order. */
 export function commandsForKey(name: string): CommandId[] {
   return (Object.keys(KEYMAP) as CommandId[]).filter((id) => (KEYMAP[id].keys as readonly string[]).includes(name));

@@ -59,6 +59,8 @@ export async function runTui(argv: string[]): Promise<number> {
   }
   // chalk decides on colors when Ink is first imported, and it ignores NO_COLOR.
   if (process.env.NO_COLOR) process.env.FORCE_COLOR = '0';
+  // Ink draws nothing when it thinks it runs in CI; here a person is at a terminal.
+  if (process.env.CI !== undefined) process.env.CI = 'false';
   const [{ startApp }, svc] = await Promise.all([import('./start.js'), target.kind === 'embedded' ? embedded(target.fresh) : undefined]);
   try {
     return await startApp({

@@ -49,16 +49,16 @@ export function useCommands(handlers: CommandHandlers, opts: LayerOptions): void
       marks,
       handle: (ev) => {
         const { handlers: hs, opts: o } = latest.current;
-        if (o.capture?.(ev)) return true;
+        if (o.capture?.(ev)) return 'text';
         for (const id of commandsForKey(ev.name)) {
           const run = hs[id];
           if (!run) continue;
           if ((KEYMAP[id] as { mutation?: boolean }).mutation && session.getState().readOnly) {
             session.getState().notify(`Read-only mode: ${KEYMAP[id].label} is disabled`, 'error');
           } else run();
-          return true;
+          return 'command';
         }
-        return o.fallback?.(ev) ?? false;
+        return o.fallback?.(ev) ? 'text' : false;
       },
     });
     // The signature stands for ids and marks, which are new objects each render.

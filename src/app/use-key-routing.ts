@@ -1,19 +1,38 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useInput, type Key } from 'ink';
 import { useApp } from './context.js';
-import { keyEvents } from './keys.js';
+import { keyEvents, type KeyEvent } from './keys.js';
 
-/** Every key enters here, once, through a handler that never changes, and goes to the key router. Ctrl-C always quits. */
+/**
+ * Every key enters here, once, through a handler that never changes, and goes
+ * to the key router. Keys that arrive together (":vm\r", a paste, fast
+ * typing) are split. Typed text goes on at once, but after a key that ran a
+ * command the rest waits a turn of the event loop: the view that command
+ * opened is drawn, and its keys bound, before the next key is routed.
+ * Ctrl-C always quits.
+ */
 export function useKeyRouting(): void {
   const { router, quit } = useApp();
+  const queue = useRef<KeyEvent[]>([]);
+  const drain = useCallback(() => {
+    for (let ev = queue.current.shift(); ev; ev = queue.current.shift()) {
+      if (ev.name === 'ctrl+c') {
+        queue.current = [];
+        return quit();
+      }
+      if (router.dispatch(ev) === 'command' && queue.current.length > 0) {
+        setImmediate(drain);
+        return;
+      }
+    }
+  }, [router, quit]);
   const onInput = useCallback(
     (input: string, key: Key) => {
-      for (const ev of keyEvents(input, key)) {
-        if (ev.name === 'ctrl+c') return quit();
-        router.dispatch(ev);
-      }
+      const idle = queue.current.length === 0;
+      queue.current.push(...keyEvents(input, key));
+      if (idle) drain();
     },
-    [router, quit],
+    [drain],
   );
   useInput(onInput);
 }

@@ -17,7 +17,7 @@ export function Chart({ title, points, width, height, format = defaultFormat, co
   const lines = useMemo(() => renderChart(points, { width, height: height - 1, format }), [points, width, height, format]);
   const summary = summarize(points);
   return (
-    <Box flexDirection="column" height={height} overflow="hidden">
+    <Box flexDirection="column" height={height} overflowY="hidden">
       <Text wrap="truncate-end">
         <Text bold>{title}</Text>
         {summary && <Text dimColor>{`  current ${format(summary.current)}  min ${format(summary.min)}  max ${format(summary.max)}`}</Text>}

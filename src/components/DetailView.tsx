@@ -14,7 +14,7 @@ interface Props {
   onClose: () => void;
 }
 
-export function detailLines(record: unknown, sections: Props['sections'], width: number): Line[] {
+function detailLines(record: unknown, sections: Props['sections'], width: number): Line[] {
   const groups = sections?.length
     ? sections.map((s) => ({ heading: s.title, pairs: s.fields.flatMap((f) => flatten(getPath(record, f), f)) }))
     : [{ heading: '', pairs: flatten(record) }];

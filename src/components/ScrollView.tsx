@@ -36,13 +36,13 @@ export function ScrollView<T>({ title, items, render, height, onClose, priority 
   const first = Math.min(top, maxTop);
   const position = items.length > body ? `  ${first + 1}-${Math.min(items.length, first + body)} of ${items.length}` : '';
   return (
-    <Box flexDirection="column" height={height} overflow="hidden">
+    <Box flexDirection="column" height={height} overflowY="hidden">
       <Text bold wrap="truncate-end">
         {title}
         <Text dimColor>{position}</Text>
       </Text>
       {items.slice(first, first + body).map((item, i) => (
-        <Box key={first + i} height={1} overflow="hidden">
+        <Box key={first + i} height={1} overflowY="hidden">
           {render(item, first + i)}
         </Box>
       ))}

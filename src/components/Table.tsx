@@ -29,7 +29,7 @@ export function Table<R>({ columns, rows, selected, height, width, sortCol, sort
   const marker = plain() ? '>' : '›';
   const visible = rows.slice(start.current, start.current + body);
   return (
-    <Box flexDirection="column" height={height} overflow="hidden">
+    <Box flexDirection="column" height={height} overflowY="hidden">
       <Text bold wrap="truncate-end">{' '.repeat(GUTTER) + header}</Text>
       {visible.map((row, i) => {
         const index = start.current + i;

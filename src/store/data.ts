@@ -47,6 +47,8 @@ export interface DataState {
   loadCount(id: string, count: () => Promise<number>, force?: boolean): Promise<void>;
 }
 
+const PROGRESS_MS = 100;
+
 export const queryKey = (q: ListQuery) => `${q.root ?? 'base'} ${q.path}${q.filter === undefined ? '' : ` ${JSON.stringify(q.filter)}`}`;
 
 export interface DataOptions {
@@ -63,27 +65,65 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
   const inflight = new Map<string, Promise<void>>();
   const queries = new Map<string, ListQuery>();
   const watched = new Map<string, number>();
+  /** Invalidated while a fetch ran: fetched once more when it ends, so a long list still finishes loading. */
+  const again = new Set<string>();
 
   return createStore<DataState>()((set, get) => {
     const blank: ListEntry = { status: 'loading', rows: [], refreshing: false };
-    const patch = (key: string, p: Partial<ListEntry>) => set((s) => ({ lists: { ...s.lists, [key]: { ...(s.lists[key] ?? blank), ...p } } }));
+    type Change = (s: DataState) => Partial<DataState>;
+    const patched = (key: string, p: Partial<ListEntry>): Change => (s) => ({ lists: { ...s.lists, [key]: { ...(s.lists[key] ?? blank), ...p } } });
+    const patch = (key: string, p: Partial<ListEntry>) => set(patched(key, p));
+
+    // Replies that arrive together (the app was busy drawing the last one) are
+    // applied in one update: one frame for all of them rather than one each.
+    let pending: { change: Change; loaded: boolean; done: () => void }[] = [];
+    const settle = (change: Change, loaded: boolean) =>
+      new Promise<void>((done) => {
+        pending.push({ change, loaded, done });
+        if (pending.length > 1) return;
+        setImmediate(() => {
+          const batch = pending;
+          pending = [];
+          set((s) => batch.reduce<DataState>((acc, b) => ({ ...acc, ...b.change(acc) }), s));
+          if (batch.some((b) => b.loaded)) onLoaded?.();
+          for (const b of batch) b.done();
+        });
+      });
 
     const fetchList = async (key: string, q: ListQuery, gen: number, initial: boolean): Promise<unknown[]> => {
       if (q.load) return q.load(client);
       const pages: unknown[][] = [];
-      return fetchAllPages(client, q.path, {
-        root: q.root,
-        filter: q.filter,
-        concurrency,
-        onPage: (rows, pageNo, loaded, total) => {
-          if (!initial || generation.get(key) !== gen) return;
-          pages[pageNo - 1] = rows;
-          // Show what has arrived in order: a gap waits for its page.
-          let end = 0;
-          while (pages[end]) end++;
-          patch(key, { status: 'ready', rows: pages.slice(0, end).flat(), progress: loaded < total ? { loaded, total } : undefined });
-        },
-      });
+      let shown: unknown[] = [];
+      let contiguous = 0;
+      let progress: ListEntry['progress'];
+      let timer: NodeJS.Timeout | undefined;
+      // Pages of a long list arrive by the hundred: the screen follows at most every PROGRESS_MS.
+      const flush = () => {
+        timer = undefined;
+        if (generation.get(key) !== gen) return;
+        let end = contiguous;
+        while (pages[end]) end++;
+        // Show what has arrived in order: a gap waits for its page.
+        if (end > contiguous) shown = shown.concat(...pages.slice(contiguous, end));
+        contiguous = end;
+        patch(key, { status: 'ready', rows: shown, progress });
+      };
+      try {
+        return await fetchAllPages(client, q.path, {
+          root: q.root,
+          filter: q.filter,
+          concurrency,
+          onPage: (rows, pageNo, loaded, total) => {
+            if (!initial) return;
+            pages[pageNo - 1] = rows;
+            progress = loaded < total ? { loaded, total } : undefined;
+            if (pageNo === 1) flush();
+            else timer ??= setTimeout(flush, PROGRESS_MS);
+          },
+        });
+      } finally {
+        clearTimeout(timer);
+      }
     };
 
     const load = (q: ListQuery, force = false): Promise<void> => {
@@ -99,18 +139,19 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
       const run = fetchList(key, q, gen, initial).then(
         (rows) => {
           if (generation.get(key) !== gen) return;
-          patch(key, { status: 'ready', rows, progress: undefined, refreshing: false, error: undefined, errorStatus: undefined, fetchedAt: Date.now() });
-          onLoaded?.();
+          return settle(patched(key, { status: 'ready', rows, progress: undefined, refreshing: false, error: undefined, errorStatus: undefined, fetchedAt: Date.now() }), true);
         },
         (err: unknown) => {
           if (generation.get(key) !== gen) return;
           const status = err instanceof ApiError ? err.status : undefined;
           // A failed refresh keeps the rows it had; the error is shown beside them.
-          patch(key, { status: initial ? 'error' : 'ready', progress: undefined, refreshing: false, error: describeError(err), errorStatus: status });
+          return settle(patched(key, { status: initial ? 'error' : 'ready', progress: undefined, refreshing: false, error: describeError(err), errorStatus: status }), false);
         },
       );
       const tracked = run.finally(() => {
-        if (inflight.get(key) === tracked) inflight.delete(key);
+        if (inflight.get(key) !== tracked) return;
+        inflight.delete(key);
+        if (again.delete(key) && watched.has(key)) void load(q, true);
       });
       inflight.set(key, tracked);
       return tracked;
@@ -140,14 +181,16 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
         const refetch: ListQuery[] = [];
         for (const key of Object.keys(lists)) {
           if (!hit(key)) continue;
-          if (watched.has(key)) refetch.push(queries.get(key)!);
-          else {
+          if (watched.has(key)) {
+            if (inflight.has(key)) again.add(key);
+            else refetch.push(queries.get(key)!);
+          } else {
             delete lists[key];
             generation.set(key, (generation.get(key) ?? 0) + 1);
             inflight.delete(key);
           }
         }
-        set({ lists, counts: {} });
+        set({ lists });
         for (const q of refetch) void load(q, true);
       },
       put: (q, rows) => {
@@ -158,14 +201,13 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
       loadCount: async (id, count, force = false) => {
         const current = get().counts[id];
         if (current && !force && current.status !== 'error') return;
-        const setCount = (c: CountEntry) => set((s) => ({ counts: { ...s.counts, [id]: c } }));
-        if (!current || current.status === 'error') setCount({ status: 'loading' });
+        const counted = (c: CountEntry): Change => (s) => ({ counts: { ...s.counts, [id]: c } });
+        if (!current || current.status === 'error') set(counted({ status: 'loading' }));
         try {
-          setCount({ status: 'ready', value: await count() });
-          onLoaded?.();
+          await settle(counted({ status: 'ready', value: await count() }), true);
         } catch (err) {
           const status = err instanceof ApiError && err.status ? `${err.status} ` : '';
-          setCount({ status: 'error', error: `${status}${describeError(err)}` });
+          await settle(counted({ status: 'error', error: `${status}${describeError(err)}` }), false);
         }
       },
     };

@@ -134,8 +134,9 @@ export function startLivePoller({ client, data, session, timers = realTimers, fa
     if (!before) return;
     const broke = [...now].filter(([id]) => !before.has(id)).map(([, label]) => label);
     const recovered = [...before].filter(([id]) => !now.has(id)).map(([, label]) => label);
-    if (broke.length) note(`⚠ now in problem: ${broke.join(', ')} (! opens triage)`, 'error');
-    else if (recovered.length) note(`✓ no longer in problem: ${recovered.join(', ')}`, 'success');
+    const are = (labels: string[]) => `${labels.join(', ')} ${labels.length === 1 ? 'is' : 'are'}`;
+    if (broke.length) note(`${are(broke)} in problem (! opens triage)`, 'error');
+    else if (recovered.length) note(`${are(recovered)} no longer in problem`, 'success');
   };
   // Any refetch of the services list (a screen's, a mutation's, ours) keeps the count true to what is shown.
   const unsubscribe = data.subscribe((s, prev) => {

@@ -74,6 +74,13 @@ describe('keys everywhere', () => {
     await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /^home › regions$/m);
   });
 
+  it('keys that arrive together are each handled by the view the previous one opened', async () => {
+    const r = renderApp({ screens: coreScreens, svc });
+    await waitForContent(r.lastFrame, /Regions\s+7/);
+    r.stdin.write(':dc\r/eu-\r');
+    await waitForContent(r.lastFrame, (f) => /^home › regions$/m.test(f) && /^\/eu-/m.test(f) && f.includes('2 of 7'));
+  });
+
   it('Tab cycles through several candidates after their common prefix', async () => {
     const r = renderApp({ svc, screens: testScreens });
     await waitForContent(r.lastFrame, 'Regions');

@@ -199,6 +199,14 @@ describe('form state', () => {
     expect(buildBody(f, { notes: '', tags: '' }, init, 'update')).toEqual({ notes: null, tags: [] });
   });
 
+  it('a required switch is sent whatever its position; a JSON field with lines starts pretty-printed', () => {
+    const schema = defineResource('allocation', { public: { kind: 'boolean', required: true }, nodes: { kind: 'array', items: { kind: 'object' } } });
+    const f = buildFields({ schema, fields: ['public', 'nodes'], overrides: { public: { default: true }, nodes: { lines: 4 } }, submit: async () => undefined }, 'create');
+    const init = initialValues(f, { nodes: [{ port: 80 }] });
+    expect(init.nodes).toBe('[\n  {\n    "port": 80\n  }\n]');
+    expect(buildBody(f, init, init, 'create')).toEqual({ public: true, nodes: [{ port: 80 }] });
+  });
+
   it('maps dotted error paths to the field above them', () => {
     expect(mapErrors([{ field: 'ssh.port', reason: 'bad' }, { field: 'tags.0', reason: 'short' }, { field: 'other', reason: 'unknown' }], fields)).toEqual({
       fields: { 'ssh.port': 'bad', tags: 'short' },

@@ -58,7 +58,7 @@ describe('managed-issue triage in a terminal', () => {
     press('j');
     await app.waitForScreen(/^› 17m ago +#21400/m);
     press(KEYS.enter);
-    const issue = await app.waitForScreen(/Instance access · 45\.79\.0\.7\n.*db-primary/);
+    const issue = await app.waitForScreen(/Instance access · 45\.79\.0\.7\n.*db-primary +running/);
     expect(presses).toBeLessThanOrEqual(3);
     expect(issue).toMatch(/✗ PROBLEM +postgres-primary +tcp +45\.79\.0\.7:5432/);
     expect(issue).toMatch(/timeout 5s · any response counts/);
@@ -79,7 +79,7 @@ describe('managed-issue triage in a terminal', () => {
     const opened = await call(svc, 'POST', '/__control/managed/issues', { body: { services: [1], label: 'shop frontend: TLS handshake timeout' } });
     expect(opened.status).toBe(200);
     const screen = await app.waitForScreen(/⚠ 3 problem services/, ONE_POLL_MS);
-    expect(screen).toContain('⚠ now in problem: shop frontend');
+    expect(screen).toContain('✗ shop frontend is in problem (! opens triage)');
     // The triage view on screen shows the new issue too, newest first.
     const triage = await app.waitForScreen(/^› just now +#\d+ +shop frontend: TLS handshake timeout\n.*✗ PROBLEM +shop frontend +url/m, ONE_POLL_MS);
     expect(triage).toContain('3 open issues · 3 problem services');

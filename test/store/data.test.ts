@@ -24,6 +24,8 @@ function fakeClient() {
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
+// Later pages reach the screen at most every 100 ms.
+const frame = () => new Promise((r) => setTimeout(r, 120));
 
 describe('data store', () => {
   it('shows the first page at once, then the rest in order with progress', async () => {
@@ -39,7 +41,7 @@ describe('data store', () => {
     expect(store.getState().lists[key]).toMatchObject({ status: 'ready', rows: ['a'], progress: { loaded: 1, total: 3 } });
     expect(f.waiting.map((w) => w.page)).toEqual([2, 3]);
     f.answer(3, 3, ['c']);
-    await tick();
+    await frame();
     // Page 3 waits for page 2: rows stay in order.
     expect(store.getState().lists[key]).toMatchObject({ rows: ['a'], progress: { loaded: 2, total: 3 } });
     f.answer(2, 3, ['b']);
@@ -101,6 +103,24 @@ describe('data store', () => {
     expect(store.getState().lists[queryKey({ path: '/nodebalancersX' })]).toBeDefined();
   });
 
+  it('invalidation during a fetch fetches once more after it, instead of starting over', async () => {
+    const f = fakeClient();
+    const store = createDataStore({ client: f.client, concurrency: 1 });
+    const q = { path: '/vm/instances' };
+    store.getState().watch(q);
+    const first = store.getState().load(q);
+    f.answer(1, 2, ['a']);
+    await tick();
+    store.getState().invalidate('/vm/instances');
+    store.getState().invalidate('/vm/instances');
+    expect(f.waiting.map((w) => w.page)).toEqual([2]);
+    f.answer(2, 2, ['b']);
+    await first;
+    await tick();
+    expect(store.getState().lists[queryKey(q)]).toMatchObject({ rows: ['a', 'b'], refreshing: true });
+    expect(f.waiting.map((w) => w.page)).toEqual([1]);
+  });
+
   it('ignores the answer of a fetch that was superseded', async () => {
     const f = fakeClient();
     const store = createDataStore({ client: f.client });
@@ -136,6 +156,9 @@ describe('session store', () => {
     expect(s.getState().missingScope('vms:read_write')).toBe('needs vms:read_write');
     expect(s.getState().missingScope('vms:read_only')).toBeNull();
     expect(s.getState().missingScope('account:read_only')).toBeNull();
+    // Several scopes (IP assignment needs ips and vms write): each one missing is named.
+    expect(s.getState().missingScope('ips:read_write vms:read_write')).toBe('needs ips:read_write and vms:read_write');
+    expect(s.getState().missingScope('account:read_write vms:read_write')).toBe('needs vms:read_write');
     s.setState({ scopes: '*' });
     expect(s.getState().missingScope('firewall:read_write')).toBeNull();
   });

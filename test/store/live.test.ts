@@ -99,14 +99,14 @@ describe('the live poller on a real service', () => {
     const opened = await control('/managed/issues', { services: [1], label: 'shop frontend: TLS handshake timeout' });
     await p.poke();
     expect(session.getState().problemCount).toBe(before + 1);
-    expect(session.getState().message).toMatchObject({ text: '⚠ now in problem: shop frontend (! opens triage)', kind: 'error' });
+    expect(session.getState().message).toMatchObject({ text: 'shop frontend is in problem (! opens triage)', kind: 'error' });
 
     await control(`/managed/issues/${opened.body.id}/resolve`, {});
     // Good news does not replace a fresh error on the message line: clear it first.
     session.setState({ message: undefined });
     await p.poke();
     expect(session.getState().problemCount).toBe(before);
-    expect(session.getState().message?.text).toBe('✓ no longer in problem: shop frontend');
+    expect(session.getState().message?.text).toBe('shop frontend is no longer in problem');
   });
 
   it('polls fast and refetches the instance list while an instance on it is in a transition', async () => {

@@ -12,7 +12,7 @@ import { Menu } from '../Menu.js';
 import { editText, editTextArea } from '../text-edit.js';
 import { clamp, sizedWindowStart } from '../window.js';
 import { FormRow } from './FormRow.js';
-import { buildFields, checkForm, crossFieldErrors, fieldError, initialValues, mapErrors, type Values } from './form-state.js';
+import { buildFields, checkForm, crossFieldErrors, fieldError, initialValues, listItems, mapErrors, type Values } from './form-state.js';
 import type { Choice, ChoiceScope, FormSpec } from './types.js';
 
 interface Props {
@@ -48,7 +48,6 @@ interface State {
 }
 
 const TEXT_KINDS = new Set(['text', 'number', 'list', 'multi', 'json']);
-const PICKED = /[,\n]/;
 const NO_SCOPE: ChoiceScope = { params: {} };
 
 /** A create or update form over a model schema; see FormSpec. */
@@ -114,7 +113,7 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
 
   /** Several picked: the chosen values as the field holds them, comma-separated. */
   const toggle = (name: string, value: string) => {
-    const picked = String(store.getState().values[name] ?? '').split(PICKED).map((v) => v.trim()).filter(Boolean);
+    const picked = listItems(String(store.getState().values[name] ?? ''));
     const next = picked.includes(value) ? picked.filter((v) => v !== value) : [...picked, value];
     const text = next.join(', ');
     setValue(name, text, text.length);
@@ -196,7 +195,7 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
     const f = fields.find((x) => x.name === state.picker)!;
     const list = listOf(f.name);
     if (f.kind === 'multi') {
-      const picked = String(state.values[f.name] ?? '').split(PICKED).map((v) => v.trim());
+      const picked = listItems(String(state.values[f.name] ?? ''));
       return (
         <Menu
           title={`${f.title}: Enter toggles, Esc done`}
@@ -262,8 +261,13 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
   // Multi-line fields take several lines: the window is over lines, not fields.
   const heights = visible.map((f) => Math.min(f.lines, body));
   start.current = sizedWindowStart(start.current, Math.min(state.focus, visible.length - 1), heights, body);
+  // The last field shown may be cut short (a text area's first lines), so nothing below goes unseen.
   let room = body;
-  const shown = visible.slice(start.current).filter((_, i) => (room -= heights[start.current + i]!) >= 0);
+  const shown = visible.slice(start.current).flatMap((f, i) => {
+    const lines = Math.min(heights[start.current + i]!, room);
+    room -= lines;
+    return lines > 0 ? [{ f, lines }] : [];
+  });
   const current = visible[state.focus];
   const cross = crossFieldErrors(spec.schema, fields, state.values, initial, mode, record);
   const errorOf = (f: (typeof visible)[number]) => state.serverErrors[f.name] ?? fieldError(f, state.values[f.name] ?? '', mode, state.submitted) ?? cross[f.name];
@@ -277,12 +281,12 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
           .join(' · '))
       : 'Enter or Ctrl-S submits';
   return (
-    <Box flexDirection="column" height={height} overflow="hidden">
+    <Box flexDirection="column" height={height} overflowY="hidden">
       <Text bold wrap="truncate-end">
         {title}
         <Text dimColor>{'   * required'}</Text>
       </Text>
-      {shown.map((f, i) => {
+      {shown.map(({ f, lines }, i) => {
         const index = start.current + i;
         const raw = state.values[f.name] ?? '';
         return (
@@ -298,7 +302,7 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
             labelWidth={labelWidth}
             valueWidth={valueWidth}
             errorWidth={errorWidth}
-            height={heights[index]}
+            height={lines}
           />
         );
       })}

@@ -4,7 +4,7 @@ import { TextArea } from '../TextArea.js';
 import { TextInput } from '../TextInput.js';
 import { fit } from '../cells.js';
 import type { Choice } from './types.js';
-import type { FormField, Raw } from './form-state.js';
+import { listItems, type FormField, type Raw } from './form-state.js';
 
 interface Props {
   field: FormField;
@@ -33,7 +33,7 @@ function choiceText(raw: string, choices: Props['choices']): string {
 /** Several picked, by their labels; typing (when focused) shows the values themselves. */
 function pickedText(raw: string, choices: Props['choices']): string {
   if (choices === 'loading') return 'loading choices…';
-  const values = raw.split(/[,\n]/).map((v) => v.trim()).filter(Boolean);
+  const values = listItems(raw);
   if (values.length === 0) return Array.isArray(choices) && choices.length ? '— none (Enter chooses) —' : '';
   const label = (v: string) => (Array.isArray(choices) ? choices.find((c) => c.value === v)?.label : undefined) ?? v;
   return values.map(label).join(', ');
@@ -49,7 +49,7 @@ export function FormRow({ field, raw, cursor, focused, reveal, choices, error, l
     // The text takes the error's room too; the reason sits under the label (in full on the form's note line).
     const lines = Math.max(1, height ?? field.lines);
     return (
-      <Box height={lines} overflow="hidden">
+      <Box height={lines} overflowY="hidden">
         <Box flexDirection="column" width={labelWidth + 3}>
           <Text bold={focused}>{`${marker} ${label} `}</Text>
           {reason && lines > 1 && <Text color="red" wrap="truncate-end">{`  ✗ ${reason}`}</Text>}
@@ -69,7 +69,7 @@ export function FormRow({ field, raw, cursor, focused, reveal, choices, error, l
       </Box>
     );
   return (
-    <Box height={1} overflow="hidden">
+    <Box height={1} overflowY="hidden">
       <Text bold={focused}>{`${marker} ${label} `}</Text>
       {value}
       {reason && <Text color="red" wrap="truncate-end">{` ✗ ${fit(reason, errorWidth).trimEnd()}`}</Text>}

@@ -99,6 +99,9 @@ interface Parsed {
   error?: string;
 }
 
+/** The items of a list field as typed (or picked): comma- or line-separated, blanks dropped. */
+export const listItems = (text: string) => text.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
+
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 function parse(field: FormField, raw: Raw): Parsed {
@@ -116,7 +119,7 @@ function parse(field: FormField, raw: Raw): Parsed {
     }
     case 'list':
     case 'multi': {
-      const items = text.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
+      const items = listItems(text);
       const numeric = field.spec.items?.kind === 'integer' || field.spec.items?.kind === 'number';
       return { empty: false, value: numeric ? items.map((s) => (NUMBER.test(s) ? Number(s) : s)) : items };
     }

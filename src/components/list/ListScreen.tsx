@@ -174,7 +174,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   else body = <Table columns={spec.columns} rows={d.rows} selected={index} height={height - 1} width={width} sortCol={view.sortCol} sortDesc={view.sortDesc} />;
 
   return (
-    <Box flexDirection="column" height={height} overflow="hidden">
+    <Box flexDirection="column" height={height} overflowY="hidden">
       <ListStatus list={list} view={view} shown={d.rows.length} columns={spec.columns as never} width={width} />
       {body}
     </Box>

@@ -35,14 +35,15 @@ export function HomeScreen({ entry, width, height }: ScreenProps) {
   const counts = useStore(data, (s) => s.counts);
   // In the views store, not component state: coming back from an area finds the same row selected.
   const selected = useStore(views, (s) => s.views[entry.key]?.selectedIndex ?? 0);
-  const loadCounts = (force: boolean) => {
+  const loadCounts = () => {
     for (const def of areas) {
       const count = counter(def, client);
-      if (count) void data.getState().loadCount(def.id, count, force);
+      if (count) void data.getState().loadCount(def.id, count, true);
     }
   };
-  useEffect(() => loadCounts(false), []);
-  useAutoRefresh(() => loadCounts(true));
+  // Counted again on every visit (the old numbers stay until the new ones arrive): something may have changed meanwhile.
+  useEffect(() => loadCounts(), []);
+  useAutoRefresh(() => loadCounts());
   const current = () => views.getState().get(entry.key).selectedIndex;
   const move = (to: (i: number) => number) => views.getState().update(entry.key, { selectedIndex: clamp(to(current()), 0, areas.length - 1) });
   useCommands(
@@ -52,7 +53,7 @@ export function HomeScreen({ entry, width, height }: ScreenProps) {
       top: () => move(() => 0),
       bottom: () => move(() => areas.length - 1),
       open: () => areas.length > 0 && nav.getState().push(areas[current()]!.id),
-      refresh: () => loadCounts(true),
+      refresh: () => loadCounts(),
     },
     { priority: PRIORITY.screen, title: 'Home' },
   );

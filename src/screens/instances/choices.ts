@@ -1,5 +1,8 @@
 import type { ApiClient } from '../../api/client.js';
-import { getProfile, listBackups, listConfigs, listDisks, listImages, listInstances, listProfileSshKeys, listStackScripts } from '../../api/instances.js';
+import { listImages } from '../../api/images.js';
+import { listBackups, listConfigs, listDisks, listInstances } from '../../api/instances.js';
+import { getProfile, listSSHKeys } from '../../api/profile.js';
+import { listStackscripts } from '../../api/stackscripts.js';
 import type { Choice, ChoiceScope } from '../../components/form/types.js';
 import { dateTimeText, sizeText } from './format.js';
 
@@ -25,7 +28,7 @@ export async function imageChoices(client: ApiClient): Promise<Choice[]> {
 
 /** Each script with the images it supports and the answers it needs (starred: no default). */
 export async function stackscriptChoices(client: ApiClient): Promise<Choice[]> {
-  const scripts = await listStackScripts(client);
+  const scripts = await listStackscripts(client);
   return scripts.map((s) => {
     const udfs = s.user_defined_fields.map((f) => `${f.name}${f.default === undefined ? '*' : ''}`);
     const needs = udfs.length ? ` · answers: ${udfs.join(', ')}` : '';
@@ -34,7 +37,7 @@ export async function stackscriptChoices(client: ApiClient): Promise<Choice[]> {
 }
 
 export async function sshKeyChoices(client: ApiClient): Promise<Choice[]> {
-  return (await listProfileSshKeys(client)).map((k) => ({ value: k.ssh_key, label: `${k.label} (${k.ssh_key.split(' ')[0]})` }));
+  return (await listSSHKeys(client)).map((k) => ({ value: k.ssh_key, label: `${k.label} (${k.ssh_key.split(' ')[0]})` }));
 }
 
 /** Users whose profile keys can be added; the API lists only the acting user. */

@@ -15,19 +15,20 @@ export const instances = defineScreen<Instance>({
     path: INSTANCES_PATH,
     writeScope: 'vms:read_write',
     columns: [
+      // The type keeps its full id (g6-dedicated-4: the size is at the end); label and tags share the rest, label first.
       { key: 'label', title: 'Label', flex: 3 },
-      { key: 'status', title: 'Status', width: 13, color: (vm) => instanceStatusColor(vm.status) },
+      { key: 'status', title: 'Status', width: 12, color: (vm) => instanceStatusColor(vm.status) },
       { key: 'region', title: 'Region', width: 10 },
-      { key: 'type', title: 'Type', flex: 2 },
+      { key: 'type', title: 'Type', width: 14 },
       { key: 'ipv4', title: 'IPv4', width: 15, format: (vm) => publicIpv4(vm.ipv4) },
-      { key: 'tags', title: 'Tags', flex: 2 },
+      { key: 'tags', title: 'Tags', flex: 1 },
       { key: 'created', title: 'Created', width: 10, format: (vm) => dateText(vm.created), sortValue: (vm) => dateSort(vm.created) },
     ],
     detail: {
       fetch: (vm, ctx) => getInstance(ctx.client, vm.id),
       sections: [
         { title: 'Instance', fields: ['id', 'label', 'status', 'region', 'type', 'image', 'tags', 'group', 'hypervisor', 'created', 'updated'] },
-        { title: 'Specs (memory, disk and transfer in MB)', fields: ['specs.vcpus', 'specs.memory', 'specs.disk', 'specs.transfer'] },
+        { title: 'Specs (memory and disk in MB)', fields: ['specs.vcpus', 'specs.memory', 'specs.disk', 'specs.transfer'] },
         { title: 'Addresses', fields: ['ipv4', 'ipv6'] },
         { title: 'Alerts (0 = off)', fields: ['alerts.cpu', 'alerts.io', 'alerts.network_in', 'alerts.network_out', 'alerts.transfer_quota'] },
         { title: 'Backups', fields: ['backups.enabled', 'backups.schedule.day', 'backups.schedule.window', 'backups.last_successful'] },

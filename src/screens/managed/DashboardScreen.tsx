@@ -53,7 +53,7 @@ export function DashboardScreen({ entry, width, height }: ScreenProps) {
     nav.getState().push('issues');
   }, [issues?.status, openIssues.length, entry, nav]);
 
-  const graphs = (stats?.rows[0] as ManagedStats | undefined) ?? undefined;
+  const graphs = stats?.rows[0] as ManagedStats | undefined;
   const series = useMemo<Series[]>(
     () =>
       graphs && 'graphs' in graphs

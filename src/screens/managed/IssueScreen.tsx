@@ -1,24 +1,24 @@
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { ISSUES_PATH, getIssue, type ManagedContact, type ManagedCredential, type ManagedIssue, type ManagedService, type ManagedVMSettings } from '../../api/managed.js';
 import { useApp } from '../../app/context.js';
 import { PRIORITY } from '../../app/key-router.js';
 import type { ScreenProps } from '../../app/screen.js';
+import { useScreenCtx } from '../../app/use-screen-ctx.js';
 import { useCommands } from '../../app/use-commands.js';
 import { JsonView } from '../../components/JsonView.js';
 import { Spinner } from '../../components/Spinner.js';
 import { useListData } from '../../components/list/use-list-data.js';
 import { clamp, windowStart } from '../../components/window.js';
 import type { ListEntry, ListQuery } from '../../store/data.js';
-import { DEFAULT_VIEW, type Overlay } from '../../store/views.js';
+import { DEFAULT_VIEW, type ListView, type Overlay } from '../../store/views.js';
 import { issueContext, type InstanceRef } from './issue-model.js';
 import { issueLines } from './issue-lines.js';
 import { ItemOverlay } from './ItemOverlay.js';
 import { GOTO, itemKey, jumpTo } from './item-specs.js';
 import { LineView } from './LineView.js';
 import { Q } from './queries.js';
-import { useScreenCtx } from './use-screen-ctx.js';
 
 const rowsOf = <T,>(entry: ListEntry | undefined) => (entry?.rows ?? []) as T[];
 
@@ -30,7 +30,7 @@ const rowsOf = <T,>(entry: ListEntry | undefined) => (entry?.rows ?? []) as T[];
  * jumps to it, e edits it, a offers its actions (disable/enable monitoring…).
  */
 export function IssueScreen({ entry, width, height }: ScreenProps) {
-  const { views, data, nav } = useApp();
+  const { views, data, nav, session } = useApp();
   const id = Number(entry.params.issueId);
   const issueQuery = useMemo<ListQuery>(() => ({ path: `${ISSUES_PATH}/${id}`, load: async (c) => [await getIssue(c, id)] }), [id]);
   const issueEntry = useListData(issueQuery);
@@ -40,7 +40,7 @@ export function IssueScreen({ entry, width, height }: ScreenProps) {
   const vmSettings = useListData(Q.vmSettings);
   const instances = useListData(Q.instances);
   const view = useStore(views, (s) => s.views[entry.key] ?? DEFAULT_VIEW);
-  const ctx = useScreenCtx(entry);
+  const ctx = useScreenCtx(entry.params);
   const issue = rowsOf<ManagedIssue>(issueEntry)[0];
 
   const lines = useMemo(() => {
@@ -66,7 +66,7 @@ export function IssueScreen({ entry, width, height }: ScreenProps) {
     const n = selectedAt(v.selectedKey, v.selectedIndex);
     return { v, n, item: selectable.length ? lines[selectable[n]!]!.item : undefined };
   };
-  const update = (patch: Parameters<ReturnType<typeof views.getState>['update']>[1]) => views.getState().update(entry.key, patch);
+  const update = (patch: Partial<ListView>) => views.getState().update(entry.key, patch);
   const select = (to: (n: number) => number) => {
     if (!selectable.length) return;
     const n = clamp(to(current().n), 0, selectable.length - 1);
@@ -105,6 +105,16 @@ export function IssueScreen({ entry, width, height }: ScreenProps) {
     { priority: PRIORITY.screen, title: 'Issue', modal: view.overlay ? 'screen' : false },
   );
 
+  // The item an overlay is about went away (deleted elsewhere, or a refresh dropped it).
+  const overlayKey = view.overlay && 'key' in view.overlay && view.overlay.key !== 'issue' ? view.overlay.key : undefined;
+  const overlayItem = overlayKey === undefined ? undefined : lines.find((l) => l.item && itemKey(l.item) === overlayKey)?.item;
+  const gone = overlayKey !== undefined && lines.length > 0 && !overlayItem;
+  useEffect(() => {
+    if (!gone) return;
+    update({ overlay: null });
+    session.getState().notify('That item no longer exists', 'error');
+  });
+
   const start = useRef(0);
   if (issueEntry?.status === 'error') {
     const gone = issueEntry.errorStatus === 404;
@@ -120,11 +130,7 @@ export function IssueScreen({ entry, width, height }: ScreenProps) {
   if (overlay?.kind === 'json' && overlay.key === 'issue') {
     return <JsonView title={`Issue #${id} · JSON`} value={issue} width={width} height={height} onClose={() => update({ overlay: null })} />;
   }
-  if (overlay) {
-    const key = 'key' in overlay ? overlay.key : undefined;
-    const item = key === undefined ? undefined : lines.find((l) => l.item && itemKey(l.item) === key)?.item;
-    return <ItemOverlay entry={entry} item={item} overlay={overlay} ctx={ctx} width={width} height={height} />;
-  }
+  if (overlay && !gone) return <ItemOverlay entry={entry} item={overlayItem} overlay={overlay} ctx={ctx} width={width} height={height} />;
 
   const n = selectedAt(view.selectedKey, view.selectedIndex);
   const selectedLine = selectable.length ? selectable[n]! : 0;

@@ -9,6 +9,7 @@ import { EDIT, GOTO, ITEM_SPECS, SHOW_LIST, itemKey, itemName, jumpTo, type Item
 
 interface Props {
   entry: NavEntry;
+  /** The item the overlay is about; nothing is drawn without it. */
   item: Item | undefined;
   overlay: Overlay;
   ctx: ScreenCtx;
@@ -28,14 +29,14 @@ export function ItemOverlay({ entry, item, overlay, ctx, width, height }: Props)
   const update = (o: Overlay | null) => views.getState().update(entry.key, { overlay: o });
   const close = () => update(null);
   const notify = session.getState().notify;
-  if (!item && overlay.kind !== 'secret') return null;
-  const spec = (item ? ITEM_SPECS[item.kind] : ITEM_SPECS.service) as unknown as ListSpec<Row>;
+  if (!item) return null;
+  const spec = ITEM_SPECS[item.kind] as unknown as ListSpec<Row>;
   const path = spec.path as string;
 
+  // No action of these items returns a secret: a result is a message.
   const finish = (result: ActionResult, fallback: string) => {
-    const r = typeof result === 'object' && result ? result : { message: result || fallback };
-    update(r.secret ? { kind: 'secret', ...r.secret } : null);
-    notify(r.message ?? fallback, 'success');
+    close();
+    notify((typeof result === 'object' && result ? result.message : result) || fallback, 'success');
   };
   const mutate = async (what: string, run: () => Promise<ActionResult>, paths: string[]) => {
     close();
@@ -48,11 +49,10 @@ export function ItemOverlay({ entry, item, overlay, ctx, width, height }: Props)
       notify(`${what} failed: ${describeError(err)}`, 'error');
     }
   };
-  const name = item ? itemName(item) : '';
-  const key = item ? itemKey(item) : '';
+  const name = itemName(item);
+  const key = itemKey(item);
 
   const chooseAction = (a: ActionSpec<Row>, row: Row) => {
-    if (!item) return;
     if (a.id === EDIT) return update({ kind: 'form', form: 'edit', key });
     if (a.id === GOTO || a.id === SHOW_LIST) {
       close();
@@ -77,7 +77,7 @@ export function ItemOverlay({ entry, item, overlay, ctx, width, height }: Props)
       title={name}
       spec={spec}
       overlay={overlay}
-      row={item?.row as Row | undefined}
+      row={item.row as unknown as Row}
       label={() => name}
       ctx={ctx}
       missingScope={(s) => session.getState().missingScope(s)}

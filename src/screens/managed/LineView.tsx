@@ -1,6 +1,20 @@
 import { Box, Text } from 'ink';
 import { plain } from '../../app/style.js';
-import type { Line } from './issue-lines.js';
+import type { Item } from './item-specs.js';
+
+/** A run of text in one style. */
+export interface Seg {
+  text: string;
+  color?: string;
+  bold?: boolean;
+  dim?: boolean;
+}
+
+/** One line of a LineView; lines with an item can be acted on. */
+export interface Line {
+  segs: Seg[];
+  item?: Item;
+}
 
 interface Props {
   lines: readonly Line[];

@@ -1,25 +1,13 @@
 import type { ManagedIssue } from '../../api/managed.js';
 import { wrapLine } from '../../components/cells.js';
 import { isIp, type ServiceContext } from './issue-model.js';
-import type { Item } from './item-specs.js';
+import type { Line, Seg } from './LineView.js';
 import { phones } from './contacts.js';
 import { statusLook } from './status.js';
 import { agoText, apiTime, ago, utc } from './time.js';
 import { sshLine } from './vm-settings.js';
 
 /** The issue screen as lines of styled text; lines with an item can be selected and acted on. */
-
-export interface Seg {
-  text: string;
-  color?: string;
-  bold?: boolean;
-  dim?: boolean;
-}
-
-export interface Line {
-  segs: Seg[];
-  item?: Item;
-}
 
 const text = (t: string, style: Omit<Seg, 'text'> = {}): Seg => ({ text: t, ...style });
 const line = (...segs: Seg[]): Line => ({ segs });

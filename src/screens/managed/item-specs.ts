@@ -29,27 +29,27 @@ export const EDIT = 'edit';
 export const GOTO = 'goto';
 export const SHOW_LIST = 'list';
 
-const nav = <R>(id: string, label: string, key: string): ActionSpec<R> => ({ id, label, key });
+const menuItem = <R>(id: string, label: string, key: string): ActionSpec<R> => ({ id, label, key });
 
 export const ITEM_SPECS: { [K in ItemKind]: ListSpec<Extract<Item, { kind: K }>['row']> } = {
   service: {
     ...serviceList,
-    actions: [...(serviceList.actions ?? []), { ...nav(EDIT, 'Edit service', 'e'), scope: serviceList.writeScope }, nav(GOTO, 'Show in the services list', 'g')],
+    actions: [...(serviceList.actions ?? []), { ...menuItem(EDIT, 'Edit service', 'e'), scope: serviceList.writeScope }, menuItem(GOTO, 'Show in the services list', 'g')],
   },
   contact: {
     ...contactList,
-    actions: [{ ...nav(EDIT, 'Edit contact', 'e'), scope: contactList.writeScope }, nav(GOTO, 'Show in the contacts list', 'g')],
+    actions: [{ ...menuItem(EDIT, 'Edit contact', 'e'), scope: contactList.writeScope }, menuItem(GOTO, 'Show in the contacts list', 'g')],
   },
   credential: {
     ...credentialList,
-    actions: [...(credentialList.actions ?? []), { ...nav(EDIT, 'Rename', 'e'), scope: credentialList.writeScope }, nav(GOTO, 'Show in the credentials list', 'g')],
+    actions: [...(credentialList.actions ?? []), { ...menuItem(EDIT, 'Rename', 'e'), scope: credentialList.writeScope }, menuItem(GOTO, 'Show in the credentials list', 'g')],
   },
   instance: {
     ...vmSettingsList,
     actions: [
-      { ...nav(EDIT, 'Edit SSH access', 'e'), scope: vmSettingsList.writeScope },
-      nav(GOTO, 'Go to the instance', 'g'),
-      nav(SHOW_LIST, 'Show in the instance access list', 'l'),
+      { ...menuItem(EDIT, 'Edit SSH access', 'e'), scope: vmSettingsList.writeScope },
+      menuItem(GOTO, 'Go to the instance', 'g'),
+      menuItem(SHOW_LIST, 'Show in the instance access list', 'l'),
     ],
   },
 };

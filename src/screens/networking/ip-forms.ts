@@ -1,4 +1,4 @@
-import { listInstances } from '../../api/instances.js';
+import { getInstance, listInstances } from '../../api/instances.js';
 import { regionChoices } from '../../api/regions.js';
 import {
   allocateIp,
@@ -30,13 +30,20 @@ export const allocateForm: FormSpec<IpRow> = {
     public: { default: true, help: 'Public, or private (at most one per instance; private addresses are not listed here)' },
     type: { hidden: true },
   },
-  submit: (body, ctx) => allocateIp(ctx.client, body as Parameters<typeof allocateIp>[1]),
-  done: (ip) => `Allocated ${(ip as IPAddress).address} (${(ip as IPAddress).public ? 'public' : 'private'}) to instance ${(ip as IPAddress).vm_id}`,
+  submit: async (body, ctx) => {
+    const ip = await allocateIp(ctx.client, body as Parameters<typeof allocateIp>[1]);
+    // The message names the instance; the address is allocated whether or not its name can be fetched.
+    const vm = await getInstance(ctx.client, ip.vm_id).catch(() => undefined);
+    return { ...ip, instance: vm?.label ?? `instance ${ip.vm_id}` };
+  },
+  done: (res) => {
+    const ip = res as IpRow;
+    return `Allocated ${ip.address} (${ip.public ? 'public' : 'private'}) to ${ip.instance}${ip.public ? '' : '; private addresses are not listed here'}`;
+  },
   scope: IPS_AND_VMS_WRITE,
 };
 
 export const rdnsForm: FormSpec<IpRow> = {
-  title: 'Reverse DNS',
   schema: IpSchema,
   fields: ['rdns'],
   overrides: { rdns: { help: 'A host name whose forward DNS already points here; empty resets to the default (or the action "Reset")' } },

@@ -20,6 +20,7 @@ export const ips = defineScreen<IpRow>({
   title: 'IP addresses',
   aliases: ['ip', 'addresses'],
   description: 'Public addresses: reverse DNS, allocation, assignment, sharing',
+  count: async (client) => (await client.page(IPS_PATH, { page: 1, pageSize: 25 })).results,
   list: {
     path: IPS_PATH,
     load: (client) => ipRows(client),

@@ -1,5 +1,5 @@
 import { defineScreen } from '../../app/screen.js';
-import { IPV6_PATH, listIpv6Pools, listIpv6Ranges, type IPv6Block } from '../../api/ips.js';
+import { IPV6_PATH, IPV6_POOLS_PATH, IPV6_RANGES_PATH, listIpv6Pools, listIpv6Ranges, type IPv6Block } from '../../api/ips.js';
 import type { ApiClient } from '../../api/client.js';
 import { IPV6_SCREEN } from './ids.js';
 
@@ -16,6 +16,11 @@ export const ipv6 = defineScreen<Ipv6Row>({
   title: 'IPv6',
   aliases: ['pools', 'ranges', 'v6'],
   description: 'IPv6 pools per region and /64 ranges per instance',
+  count: async (client) => {
+    const first = (path: string) => client.page(path, { page: 1, pageSize: 25 });
+    const [pools, ranges] = await Promise.all([first(IPV6_POOLS_PATH), first(IPV6_RANGES_PATH)]);
+    return pools.results + ranges.results;
+  },
   list: {
     path: IPV6_PATH,
     load: (client) => ipv6Rows(client),

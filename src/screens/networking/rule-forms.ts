@@ -1,3 +1,4 @@
+import type { ApiClient } from '../../api/client.js';
 import { getRules, putRules, type Direction, type FirewallRule } from '../../api/firewalls.js';
 import type { FormSpec } from '../../components/form/types.js';
 import { FirewallRule as RuleSpec, rulesetErrors } from '../../model/firewalls.js';
@@ -42,7 +43,7 @@ const split = (body: Record<string, unknown>) => {
  * PUT /rules replaces the whole ruleset: the current one is fetched, the rule
  * put in place, the result checked with the model, then sent.
  */
-async function saveRule(body: Record<string, unknown>, fw: string, client: Parameters<typeof getRules>[0], row?: RuleRow) {
+async function saveRule(body: Record<string, unknown>, fw: string, client: ApiClient, row?: RuleRow) {
   const { direction, rule } = split(body);
   const current = await getRules(client, fw);
   if (row) assertUnchanged(current, row);

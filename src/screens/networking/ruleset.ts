@@ -39,7 +39,7 @@ export function assertUnchanged(rules: FirewallRules, at: Pick<RuleRow, 'directi
   }
 }
 
-/** The ruleset with `rule` put at `to` (its old place `from` emptied first): add when `from` is absent, edit otherwise. */
+/** The ruleset with `rule` added to `direction`, or put in place of the rule at `from` (moved to the end of the other list when its direction changed). */
 export function placeRule(rules: FirewallRules, rule: FirewallRule, direction: Direction, from?: Pick<RuleRow, 'direction' | 'index'>): { rules: FirewallRules; index: number } {
   const next: FirewallRules = { inbound: [...(rules.inbound ?? [])], outbound: [...(rules.outbound ?? [])] };
   if (from && from.direction === direction) {

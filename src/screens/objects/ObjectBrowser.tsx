@@ -16,10 +16,30 @@ import { clamp } from '../../components/window.js';
 import { queryKey } from '../../store/data.js';
 import { DEFAULT_VIEW, type ListView } from '../../store/views.js';
 import { relativeName } from './format.js';
-import { isPrefix, objectSpec, type ObjectRow } from './object-spec.js';
+import { isPrefix, objectRowKey as rowKey, objectSpec, type ObjectRow } from './object-spec.js';
 import { useObjectList } from './use-object-list.js';
 
 const EMPTY: readonly ObjectRow[] = [];
+
+const moreRow = (loading: boolean): ObjectRow => ({
+  name: loading ? '… loading the next page' : '… more on the server: m, or move here',
+  more: true,
+  etag: null,
+  last_modified: null,
+  owner: null,
+  size: null,
+  next_marker: null,
+  is_truncated: false,
+});
+
+/** The selected row's index: by key while it is there, else the old position. */
+function indexIn(list: readonly ObjectRow[], v: ListView): number {
+  if (list.length === 0) return 0;
+  const at = clamp(v.selectedIndex, 0, list.length - 1);
+  if (v.selectedKey === undefined || rowKey(list[at]!) === v.selectedKey) return at;
+  const found = list.findIndex((r) => rowKey(r) === v.selectedKey);
+  return found >= 0 ? found : at;
+}
 
 /**
  * A bucket's objects, one folder (prefix) per screen: Enter on a folder opens
@@ -35,8 +55,7 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
   const objects = useObjectList({ cluster, bucket, prefix, flat });
   const qkey = queryKey(objects.query);
   const loaded = () => (data.getState().lists[qkey]?.rows as ObjectRow[] | undefined) ?? EMPTY;
-  const spec = useMemo(() => objectSpec({ cluster, bucket }, prefix, loaded), [cluster, bucket, prefix]);
-  const rowKey = spec.rowKey!;
+  const spec = useMemo(() => objectSpec({ cluster, bucket }, prefix, loaded), [cluster, bucket, prefix, qkey]);
   const label = (r: ObjectRow) => (r.more ? 'more' : relativeName(r.name, prefix) || r.name);
   const view = useStore(views, (s) => s.views[entry.key] ?? DEFAULT_VIEW);
   useStore(session, (s) => s.scopes);
@@ -52,28 +71,10 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
     [client, entry.params, data, session, nav],
   );
 
-  const moreRow = (loading: boolean): ObjectRow => ({
-    name: loading ? '… loading the next page' : '… more on the server: m, or move here',
-    more: true,
-    etag: null,
-    last_modified: null,
-    owner: null,
-    size: null,
-    next_marker: null,
-    is_truncated: false,
-  });
   /** The rows as shown now: filtered, with the "… more" line while the server has more. */
   const shownRows = (v: ListView, rows: readonly ObjectRow[], hasMore: boolean, loadingMore: boolean) => {
     const d = derive(rows, null, false, v.filter);
     return hasMore ? [...d.rows, moreRow(loadingMore)] : d.rows;
-  };
-  /** The selected row's index: by key while it is there, else the old position. */
-  const indexIn = (list: readonly ObjectRow[], v: ListView) => {
-    if (list.length === 0) return 0;
-    const at = clamp(v.selectedIndex, 0, list.length - 1);
-    if (v.selectedKey === undefined || rowKey(list[at]!) === v.selectedKey) return at;
-    const found = list.findIndex((r) => rowKey(r) === v.selectedKey);
-    return found >= 0 ? found : at;
   };
   const current = () => {
     const v = views.getState().get(entry.key);

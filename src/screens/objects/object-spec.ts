@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
 import type { ListSpec, ScreenCtx } from '../../app/screen.js';
 import {
@@ -24,35 +25,40 @@ import { presignForm, type BucketRef } from './presign.js';
 /** A listing entry, or the "… more" line at the end of a listing the server has more of. */
 export type ObjectRow = ObjectEntry & { more?: boolean };
 
+export const objectRowKey = (r: ObjectRow) => (r.more ? '\u0000more' : r.name);
+
 /** A prefix entry stands for the names under it (the listing's delimiter is /). */
 export const isPrefix = (r: ObjectEntry) => r.size === null;
 
 /** Data moves through pre-signed URLs; a short lifetime is plenty for one request. */
 const TRANSFER_URL_SECONDS = 360;
 
+/** A path as typed, ~ for the home folder, made absolute. */
+const localPath = (typed: string) => resolve(typed.replace(/^~(?=$|\/)/, homedir()));
+
 function readableFile(path: string): string | null {
   try {
-    return statSync(resolve(path)).isFile() ? null : 'path must name a file';
+    return statSync(localPath(path)).isFile() ? null : 'path must name a file';
   } catch {
     return 'no such file';
   }
 }
 
 function writableTarget(path: string): string | null {
-  const dir = dirname(resolve(path));
-  if (!existsSync(dir)) return `folder ${dir} does not exist`;
-  return existsSync(resolve(path)) && statSync(resolve(path)).isDirectory() ? 'path is a folder; name a file' : null;
+  const full = localPath(path);
+  if (!existsSync(dirname(full))) return `folder ${dirname(full)} does not exist`;
+  return existsSync(full) && statSync(full).isDirectory() ? 'path is a folder; name a file' : null;
 }
 
 /** Upload and download forms: local paths, checked as the user types; the object fields are the model's. */
 const UploadRequest = defineResource('object_upload', {
-  path: { kind: 'string', required: true, minLength: 1, check: readableFile, title: 'Local file' },
+  path: { kind: 'string', required: true, minLength: 1, check: readableFile, title: 'Local file', help: 'Path of the file to upload; ~ is your home folder' },
   name: { ...ObjectUrlRequest.fields.name!, required: false, help: 'Default: this folder + the file name; an existing object is replaced' },
   content_type: { ...ObjectUrlRequest.fields.content_type!, help: 'Default: guessed from the file name' },
 });
 
 const DownloadRequest = defineResource('object_download', {
-  path: { kind: 'string', required: true, minLength: 1, check: writableTarget, title: 'Save as', help: 'Local file path' },
+  path: { kind: 'string', required: true, minLength: 1, check: writableTarget, title: 'Save as', help: 'Local file path; ~ is your home folder' },
 });
 
 /** "owner FULL_CONTROL, AllUsers READ" from the S3 ACL document. */
@@ -75,7 +81,7 @@ const signed = async (ctx: ScreenCtx, where: BucketRef, name: string, method: 'G
 export function objectSpec(where: BucketRef, prefix: string, loaded: () => readonly ObjectEntry[]): ListSpec<ObjectRow> {
   return {
     path: `${BUCKETS_PATH}/${encodeURIComponent(where.cluster)}/${encodeURIComponent(where.bucket)}`,
-    rowKey: (r) => (r.more ? '\u0000more' : r.name),
+    rowKey: objectRowKey,
     label: (r) => r.name,
     writeScope: OBJ_RW,
     columns: [
@@ -147,16 +153,15 @@ export function objectSpec(where: BucketRef, prefix: string, loaded: () => reado
         id: 'download',
         label: 'Download to file…',
         key: 'w',
-        scope: OBJ_RW,
         when: (r) => !isPrefix(r),
         form: {
           title: 'Download',
           schema: DownloadRequest,
           fields: ['path'],
           initial: (r) => ({ path: `./${basename(r!.name)}` }),
-          confirm: (body) => (existsSync(resolve(body.path as string)) ? `${resolve(body.path as string)} exists. Replace it?` : undefined),
+          confirm: (body) => (existsSync(localPath(body.path as string)) ? `${localPath(body.path as string)} exists. Replace it?` : undefined),
           submit: async (body, ctx, r) => {
-            const path = resolve(body.path as string);
+            const path = localPath(body.path as string);
             return { path, bytes: await downloadToFile(await signed(ctx, where, r!.name, 'GET'), path) };
           },
           done: (r) => {
@@ -170,13 +175,12 @@ export function objectSpec(where: BucketRef, prefix: string, loaded: () => reado
       title: `Upload to ${where.bucket}/${prefix}`,
       schema: UploadRequest,
       fields: ['path', 'name', 'content_type'],
-      scope: OBJ_RW,
       confirm: (body) => {
         const name = (body.name as string | undefined) ?? prefix + basename(body.path as string);
         return loaded().some((e) => e.name === name) ? `${name} exists. Replace it with ${body.path as string}?` : undefined;
       },
       submit: async (body, ctx) => {
-        const path = resolve(body.path as string);
+        const path = localPath(body.path as string);
         const name = (body.name as string | undefined) ?? prefix + basename(path);
         const type = (body.content_type as string | undefined) ?? guessContentType(path);
         return { name, bytes: await uploadFile(await signed(ctx, where, name, 'PUT', type), path, type), type };

@@ -43,14 +43,15 @@ export function useObjectList({ cluster, bucket, prefix, flat }: Place): ObjectL
     return {
       path,
       load: async (c) => {
-        const want = data.getState().lists[key]?.rows.length ?? 0;
+        // As many as are shown, read each round: a page appended meanwhile (m) is fetched too.
+        const want = () => data.getState().lists[key]?.rows.length ?? 0;
         const rows: ObjectEntry[] = [];
         let marker: string | undefined;
         do {
           const page = await listObjects(c, cluster, bucket, { prefix, delimiter, marker });
           rows.push(...page.entries);
           marker = page.nextMarker ?? undefined;
-        } while (marker && rows.length < want);
+        } while (marker && rows.length < want());
         return rows;
       },
     };

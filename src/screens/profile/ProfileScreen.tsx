@@ -55,7 +55,8 @@ export function ProfileScreen({ entry: navEntry, width, height }: ScreenProps) {
   const counts = useStore(data, (s) => s.counts);
   // The selection lives in the views store, so coming back from a sub-area finds it where it was.
   const selected = useStore(views, (s) => s.views[navEntry.key]?.selectedIndex ?? 0);
-  const [{ overlay }, store] = useLocalStore<{ overlay: Overlay }>(() => ({ overlay: null }));
+  // The form edits the profile as it was when opened: a background refresh must not reshape it mid-edit.
+  const [{ overlay, editing }, store] = useLocalStore<{ overlay: Overlay; editing?: Profile }>(() => ({ overlay: null }));
   const cannotWrite = useMissingScope(ACCOUNT_WRITE);
 
   const loadCounts = (force: boolean) => {
@@ -70,7 +71,7 @@ export function ProfileScreen({ entry: navEntry, width, height }: ScreenProps) {
 
   const current = () => views.getState().get(navEntry.key).selectedIndex;
   const move = (to: (i: number) => number) => views.getState().update(navEntry.key, { selectedIndex: clamp(to(current()), 0, SUB_AREAS.length - 1) });
-  const show = (o: Overlay) => () => profile && store.setState({ overlay: o });
+  const show = (o: Overlay) => profile !== undefined && (() => store.setState({ overlay: o, editing: profile }));
   useCommands(
     overlay
       ? {}
@@ -79,7 +80,7 @@ export function ProfileScreen({ entry: navEntry, width, height }: ScreenProps) {
           down: () => move((i) => i + 1),
           top: () => move(() => 0),
           bottom: () => move(() => SUB_AREAS.length - 1),
-          open: () => nav.getState().push(SUB_AREAS[current()]!.screen),
+          open: profile !== undefined && (() => nav.getState().push(SUB_AREAS[current()]!.screen)),
           edit: show('edit'),
           detail: show('detail'),
           json: show('json'),
@@ -98,7 +99,7 @@ export function ProfileScreen({ entry: navEntry, width, height }: ScreenProps) {
   }
   switch (overlay) {
     case 'edit':
-      return <ProfileEdit profile={profile} ctx={ctx} onClose={close} width={width} height={height} />;
+      return <ProfileEdit profile={editing ?? profile} ctx={ctx} onClose={close} width={width} height={height} />;
     case 'detail':
       return <DetailView title={`Profile: ${profile.username}`} record={profile} sections={DETAIL_SECTIONS} width={width} height={height} onClose={close} />;
     case 'json':

@@ -29,9 +29,10 @@ type Phase =
   | { kind: 'disable' };
 
 const CODE_FORM: FormSpec = {
-  title: 'Confirm two-factor: the current 6-digit code from your authenticator app',
+  title: 'Turn on two-factor: confirm a code',
   schema: TfaConfirm,
   fields: ['tfa_code'],
+  overrides: { tfa_code: { help: 'The 6-digit code your authenticator app shows now for vmtui' } },
   scope: ACCOUNT_WRITE,
   submit: (body, ctx) => confirmTfa(ctx.client, body),
 };

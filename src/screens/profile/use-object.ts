@@ -9,6 +9,7 @@ import type { ListEntry, ListQuery } from '../../store/data.js';
  * a mutation under /profile refreshes every screen showing it.
  */
 export interface ObjectQuery<T> extends ListQuery {
+  /** Never set: carries the object's type from the query to useObject. */
   readonly _type?: T;
 }
 

@@ -3,11 +3,12 @@ import type { RunningService } from '../../../src/server/service.js';
 import { startLivePoller, type LivePoller } from '../../../src/store/live.js';
 import { ENTER, ESC, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
 import { call, startTestService } from '../../helpers/service.js';
-import { control, crumbs, openArea, unmountAll } from '../managed/harness.js';
+import { WITH_INSTANCES, control, crumbs, openArea, unmountAll, warmUp } from '../managed/harness.js';
 
 let svc: RunningService;
 beforeAll(async () => {
   svc = await startTestService({ seed: 'demo' });
+  await warmUp(svc);
 });
 afterAll(() => svc.close());
 let poller: LivePoller | undefined;
@@ -58,7 +59,7 @@ describe(':events', () => {
   });
 
   it('Enter jumps to the entity: an instance, a managed issue by its ticket; Esc comes back', async () => {
-    const r = await openArea(svc, 'events', /items/);
+    const r = await openArea(svc, 'events', /items/, { screens: WITH_INSTANCES });
     r.stdin.write('/');
     await waitForContent(r.lastFrame, /^\//m);
     await sendInputAndWait(r.stdin, 'vm:build-box', r.lastFrame, /^› .*vm_boot +vm:build-box/m);
@@ -78,6 +79,19 @@ describe(':events', () => {
     frame = await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'Instance access');
     expect(crumbs(frame)).toMatch(/^home › events › ticket_create #\d+ › issue$/);
     expect(frame).toContain('#21400 postgres-primary: connection refused on port 5432');
+  });
+
+  it('marks an event read, and every event up to one seen', async () => {
+    const e = await emit({ action: 'vm_resize', status: 'finished', entity: { id: 41003, label: 'web-3', type: 'vm' } });
+    const r = await openArea(svc, 'events', /^› .*vm_resize/m);
+    await sendInputAndWait(r.stdin, 'a', r.lastFrame, 'r Mark read');
+    await sendInputAndWait(r.stdin, 'r', r.lastFrame, `Event #${e.id} marked read`);
+    expect((await call(svc, 'GET', `/account/events/${e.id}`)).body.read).toBe(true);
+    const menu = await sendInputAndWait(r.stdin, 'a', r.lastFrame, 's Mark this and every earlier event seen');
+    expect(menu).not.toContain('Mark read');
+    await sendInputAndWait(r.stdin, 's', r.lastFrame, `Events up to #${e.id} marked seen`);
+    const events = (await call(svc, 'GET', '/account/events?page_size=100')).body.data as { seen: boolean }[];
+    expect(events.every((x) => x.seen)).toBe(true);
   });
 
   it('says so when no view shows an entity, and stays', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { call, startTestService } from '../../helpers/service.js';
 import { CTRL_D, CTRL_S, ENTER, ESC, TAB } from '../../helpers/ink.js';
-import { app, jump, press, select, wait } from './harness.js';
+import { app, gone, jump, press, select, wait } from './harness.js';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -41,7 +41,8 @@ describe('images', () => {
     const dialog = await wait(r, 'Type golden web 3 to confirm');
     expect(dialog).toMatch(/Delete the private image golden web 3/);
     // Enter alone stays on Cancel: nothing happens.
-    await press(r, ENTER, /1 of 11/);
+    r.stdin.write(ENTER);
+    await gone(r, 'Type golden web 3 to confirm');
     await press(r, CTRL_D, 'Type golden web 3 to confirm');
     await press(r, 'golden web', 'golden web');
     await press(r, ENTER, /Type golden web 3 exactly/);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { call, startTestService } from '../../helpers/service.js';
 import { CTRL_D, CTRL_S, DOWN, ENTER, ESC, TAB } from '../../helpers/ink.js';
-import { app, jump, press, select, wait } from './harness.js';
+import { app, gone, jump, press, select, wait } from './harness.js';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -82,7 +82,8 @@ describe('provisioning scripts', () => {
     await jump(r, 'scripts', /\d+ items/);
     await select(r, 'to-remove');
     await press(r, CTRL_D, /Delete the script to-remove/);
-    await press(r, ENTER, /1 of \d+/);
+    r.stdin.write(ENTER);
+    await gone(r, 'Delete the script to-remove');
     await press(r, CTRL_D, /Delete the script to-remove/);
     await press(r, TAB, /Delete/);
     await press(r, ENTER, /Delete to-remove: done/);

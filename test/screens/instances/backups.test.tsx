@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { call, startTestService } from '../../helpers/service.js';
 import { CTRL_S, ENTER, ESC, TAB } from '../../helpers/ink.js';
-import { app, openPart, press, select, wait } from './helpers.js';
+import { app, openPart, press, select, wait, SLOW_TEST_MS } from './helpers.js';
 
 const RIGHT = '\x1b[C';
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-describe('an instance’s backups', () => {
+describe('an instance’s backups', { timeout: SLOW_TEST_MS }, () => {
   it('lists automatic backups and the snapshot with kind and contents; the detail comes from the backup itself', async () => {
     const r = app(svc);
     const list = await openPart(r, 'box', 'backups');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { call, startTestService } from '../../helpers/service.js';
 import { CTRL_S, ENTER, ESC, TAB } from '../../helpers/ink.js';
-import { app, jump, press, select, wait, type App } from './helpers.js';
+import { app, jump, press, select, wait, type App, SLOW_TEST_MS } from './helpers.js';
 
 const RIGHT = '\x1b[C';
 
@@ -19,25 +19,33 @@ beforeAll(async () => {
     })
   ).body.id;
   ids.big = (await call(svc, 'POST', '/vm/instances', { body: { label: 'big', region: 'us-east', type: 'g6-standard-4' } })).body.id;
+  // Made by hand: a config on one disk, and a disk no config uses.
+  ids.parts = (await call(svc, 'POST', '/vm/instances', { body: { label: 'parts', region: 'us-east', type: 'g6-standard-1' } })).body.id;
+  const system = (await call(svc, 'POST', `/vm/instances/${ids.parts}/disks`, { body: { label: 'system', size: 2048 } })).body.id;
+  await call(svc, 'POST', `/vm/instances/${ids.parts}/disks`, { body: { label: 'data', size: 1024 } });
+  await call(svc, 'POST', `/vm/instances/${ids.parts}/configs`, { body: { label: 'boot', devices: { sda: { disk_id: system } } } });
 });
 afterAll(() => svc.close());
 
-/** The clone form of `origin`, its region, type and target choices loaded. */
-async function cloneForm(r: App) {
-  await jump(r, 'instances', 'origin');
-  await select(r, 'origin');
-  await press(r, 'a', 'Actions: origin');
-  return press(r, 'c', /Clone…: origin[\s\S]*Region\s+— choose[\s\S]*Type\s+— choose[\s\S]*Existing target\s+◂ none: clone into a new instance ▸ 1\/2/);
+/** The clone form of an instance, its region, type and target choices loaded. */
+async function cloneForm(r: App, source = 'origin') {
+  await jump(r, 'instances', source);
+  await select(r, source);
+  await press(r, 'a', `Actions: ${source}`);
+  return press(r, 'c', /Clone…: \w+[\s\S]*Region\s+— choose[\s\S]*Type\s+— choose[\s\S]*Existing target\s+◂ none: clone into a new instance ▸ 1\/\d/);
 }
 
-describe('clone', () => {
-  it('needs a region and type for a new instance (the model’s rule, before sending)', async () => {
+describe('clone', { timeout: SLOW_TEST_MS }, () => {
+  it('says a new instance needs a region and type (the model’s rule); an existing target needs neither', async () => {
     const r = app(svc);
     await cloneForm(r);
-    await press(r, CTRL_S, /› Region\s+— choose \(Enter\) —\s+✗ is required when cloning into a new instance/);
+    await wait(r, /› Region\s+— choose \(Enter\) —\s+✗ is required when cloning into a new instance/);
     expect(r.lastFrame()).toMatch(/Type\s+— choose \(Enter\) —\s+✗ is required when cloning into a new instance/);
     expect(r.lastFrame()).toMatch(/^region is required when cloning into a new instance$/m);
-    await press(r, ESC, /^home › instances$/m);
+    for (const title of ['Type', 'Label', 'Enable backups', 'Existing target']) await press(r, TAB, new RegExp(`› ${title}`));
+    await press(r, RIGHT, (f) => /› Existing target\s+◂ big/.test(f) && !f.includes('is required'));
+    await press(r, ESC, 'Discard changes?');
+    expect(await disksOf('big')).toHaveLength(0);
   });
 
   it('clones into a new instance that shows up in the list', async () => {
@@ -55,19 +63,19 @@ describe('clone', () => {
     expect((await disksOf('copy-1')).map((d) => d.label).sort()).toEqual(['512 MB Swap Image', 'Debian 12 Disk']);
   });
 
-  it('clones chosen disks into an existing instance', async () => {
+  it('clones into an existing instance: every config with its disks, plus the extra disks picked', async () => {
     const r = app(svc);
-    await cloneForm(r);
+    await cloneForm(r, 'parts');
     for (const title of ['Type', 'Label', 'Enable backups', 'Existing target']) await press(r, TAB, new RegExp(`› ${title}`));
-    await press(r, RIGHT, new RegExp(`› Existing target\\s+◂ big \\(${ids.big}\\)`));
+    await press(r, RIGHT + RIGHT, new RegExp(`› Existing target\\s+◂ big \\(${ids.big}\\)`));
     await press(r, TAB, /› Configs/);
     await press(r, TAB, /› Extra disks/);
-    await press(r, ENTER, /Extra disks: Enter toggles, Esc done[\s\S]*\[ \] Debian 12 Disk[\s\S]*\[ \] 512 MB Swap Image/);
-    await press(r, ENTER, '[x] Debian 12 Disk');
+    await press(r, ENTER, /Extra disks: Enter toggles, Esc done[\s\S]*\[ \] system[\s\S]*\[ \] data/);
+    await press(r, 'j', /› \[ \] data/);
+    await press(r, ENTER, '[x] data');
     await press(r, ESC, /› Extra disks\s+\d+/);
-    await press(r, TAB, /Extra disks\s+Debian 12 Disk \(\d+\) · 24\.5 GB ext4/);
-    // Configs left empty clones every config (and its disks) too: pick none, as the seed says.
-    await press(r, CTRL_S, `Cloning origin into big (${ids.big})`);
-    expect((await disksOf('big')).map((d) => d.label).sort()).toEqual(['512 MB Swap Image', 'Debian 12 Disk']);
+    await press(r, TAB, /Extra disks\s+data \(\d+\) · 1 GB ext4/);
+    await press(r, CTRL_S, `Cloning parts into big (${ids.big})`);
+    expect((await disksOf('big')).map((d) => d.label).sort()).toEqual(['data', 'system']);
   });
 });

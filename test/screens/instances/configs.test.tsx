@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { call, startTestService } from '../../helpers/service.js';
 import { CTRL_D, CTRL_S, DOWN, ENTER, TAB } from '../../helpers/ink.js';
-import { app, openPart, press, select, wait, type App } from './helpers.js';
+import { app, openPart, press, select, wait, type App, SLOW_TEST_MS } from './helpers.js';
 
 const RIGHT = '\x1b[C';
 
@@ -43,7 +43,7 @@ async function toSlot(r: App, from: string, slot: string) {
   return wait(r, new RegExp(`› Device ${slot}\\s+◂ — none — ▸ 1/3`));
 }
 
-describe('an instance’s boot configs', () => {
+describe('an instance’s boot configs', { timeout: SLOW_TEST_MS }, () => {
   it('creates a config with each slot a choice of the instance’s disks', async () => {
     const r = app(svc);
     await openPart(r, 'box', 'configs');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { call, startTestService } from '../../helpers/service.js';
 import { CTRL_S, ENTER, ESC, TAB } from '../../helpers/ink.js';
-import { app, jump, press, wait, type App } from './helpers.js';
+import { app, jump, press, wait, type App, SLOW_TEST_MS } from './helpers.js';
 
 const RIGHT = '\x1b[C';
 const STRONG = 'Correct-Horse-Battery-42';
@@ -25,7 +25,7 @@ async function newInstance(r: App) {
 
 const instances = async () => (await call(svc, 'GET', '/vm/instances')).body.data as { label: string; image: string | null; status: string; region: string }[];
 
-describe('instance create form', () => {
+describe('instance create form', { timeout: SLOW_TEST_MS }, () => {
   it('checks the root password as it is typed, then creates a deployed instance that appears in the list', async () => {
     const r = app(svc);
     await jump(r, 'instances', 'No instances yet');
@@ -44,34 +44,40 @@ describe('instance create form', () => {
     expect(vm).toMatchObject({ label: 'web-new', image: 'vm/alpine3.20', region: 'us-east' });
   });
 
-  it('shows the rules across fields before sending: an image needs a root password', async () => {
+  it('shows the rules across fields as they apply: an image needs a root password, answers need a script', async () => {
+    const before = (await instances()).length;
     const r = app(svc);
-    await jump(r, 'instances', 'web-new');
+    await jump(r, 'instances', /\d+ items?/);
     await newInstance(r);
     await press(r, TAB, /› Image/);
     await press(r, RIGHT, /Image\s+◂ vm\/alpine3\.20/);
+    await wait(r, /Root password\s+✗ is required when deploying an image/);
+    for (const title of ['Root password', 'Root SSH keys', 'Authorized users', 'StackScript', 'StackScript answers']) await press(r, TAB, new RegExp(`› ${title}`));
+    await press(r, '[1]', /› StackScript answers\s+\[1\]\s+✗ must be an object/);
+    await press(r, '\x15{"hostname": "web1"}', /› StackScript answers\s+\{"hostname": "web1"\}\s+✗ is only accepted with stackscript_id/);
     await press(r, CTRL_S, /› Root password\s+✗ is required when deploying an image/);
-    expect(await instances()).toHaveLength(1);
+    expect(await instances()).toHaveLength(before);
   });
 
   it("shows the service's error beside its field: a label in use", async () => {
+    await call(svc, 'POST', '/vm/instances', { body: { label: 'taken', region: 'us-west', type: 'g6-nanode-1' } });
     const r = app(svc);
-    await jump(r, 'instances', 'web-new');
+    await jump(r, 'instances', 'taken');
     await newInstance(r);
-    await press(r, 'web-new', /Label\s+web-new/);
-    await press(r, CTRL_S, /› Label\s+web-new\s+✗ Label web-new is already in use/);
+    await press(r, 'taken', /Label\s+taken/);
+    await press(r, CTRL_S, /› Label\s+taken\s+✗ Label taken is already in use/);
     expect(r.lastFrame()).toContain('New instance');
     // Editing the field clears the service's complaint; a free label goes through, as an empty instance.
     await press(r, '2', (f) => !f.includes('already in use'));
-    await press(r, CTRL_S, (f) => f.includes('Created web-new2') && /^. web-new2\s+(provisioning|offline)/m.test(f));
-    expect((await instances()).find((vm) => vm.label === 'web-new2')).toMatchObject({ image: null });
+    await press(r, CTRL_S, (f) => f.includes('Created taken2') && /^. taken2\s+(provisioning|offline)\s+us-east/m.test(f));
+    expect((await instances()).find((vm) => vm.label === 'taken2')).toMatchObject({ image: null, region: 'us-east' });
   });
 
   it('offers the profile SSH keys as a pick-several list, shown by label, and creates with them', async () => {
     const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKRPkNJHGt48HmaTyFyyGPCaRhcS7l9jT9HWjdCmTn18 me@laptop';
     expect((await call(svc, 'POST', '/profile/sshkeys', { body: { label: 'laptop', ssh_key: key } })).status).toBe(200);
     const r = app(svc);
-    await jump(r, 'instances', 'web-new');
+    await jump(r, 'instances', /\d+ items?/);
     await newInstance(r);
     await press(r, 'keyed-vm', /Label\s+keyed-vm/);
     await press(r, TAB, /› Image/);

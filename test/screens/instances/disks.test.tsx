@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { call, startTestService } from '../../helpers/service.js';
 import { CTRL_D, CTRL_S, ENTER, ESC, TAB } from '../../helpers/ink.js';
-import { app, openPart, press, select, wait } from './helpers.js';
+import { app, openPart, press, select, wait, SLOW_TEST_MS } from './helpers.js';
 
 const RIGHT = '\x1b[C';
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-describe('an instance’s disks', () => {
+describe('an instance’s disks', { timeout: SLOW_TEST_MS }, () => {
   it('creates a disk; a size beyond the free space gets the service’s reason beside Size', async () => {
     const r = app(svc);
     await openPart(r, 'scratch', 'disks');

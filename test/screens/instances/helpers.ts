@@ -9,6 +9,9 @@ type Expected = Parameters<typeof waitForContent>[1];
 /** Generous: the suites share two cores with other work; a passing wait returns as soon as the frame matches. */
 const TIMEOUT_MS = 10_000;
 
+/** A whole ink test walks many frames; on a loaded machine that outlasts the default 20 s. */
+export const SLOW_TEST_MS = 60_000;
+
 /**
  * The whole app on the service, 120 columns so every column shows. The
  * client's timeout is generous for the same reason as the waits.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { call, startTestService } from '../../helpers/service.js';
 import { BACKSPACE, CTRL_D, CTRL_S, DOWN, ENTER, ESC, TAB } from '../../helpers/ink.js';
-import { app, jump, press, select, wait } from './helpers.js';
+import { app, jump, press, select, wait, SLOW_TEST_MS } from './helpers.js';
 
 const RIGHT = '\x1b[C';
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-describe('instance lifecycle from the list', () => {
+describe('instance lifecycle from the list', { timeout: SLOW_TEST_MS }, () => {
   it('shuts down after a confirm (Cancel first), then boots; the status follows', async () => {
     const r = app(svc);
     await jump(r, 'instances', /alpha\s+running/);

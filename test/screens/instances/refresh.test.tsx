@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { call, startTestService } from '../../helpers/service.js';
-import { app, jump, wait } from './helpers.js';
+import { app, jump, wait, SLOW_TEST_MS } from './helpers.js';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-it('shows a provisioning instance become running through the background refresh, without a key press', async () => {
+it('shows a provisioning instance become running through the background refresh, without a key press', { timeout: SLOW_TEST_MS }, async () => {
   const res = await call(svc, 'POST', '/vm/instances', {
     body: { label: 'fresh', region: 'us-east', type: 'g6-nanode-1', image: 'vm/debian12', root_pass: 'Correct-Horse-Battery-42' },
   });

@@ -4,11 +4,12 @@ import type { RunningService } from '../../../src/server/service.js';
 import { bitsPerSecond, compact, percent, perSecond } from '../../../src/screens/managed/units.js';
 import { ENTER, ESC, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
 import { call, startTestService } from '../../helpers/service.js';
-import { control, crumbs, openArea, unmountAll } from './harness.js';
+import { control, crumbs, openArea, unmountAll, warmUp } from './harness.js';
 
 let svc: RunningService;
 beforeAll(async () => {
   svc = await startTestService({ seed: 'demo' });
+  await warmUp(svc);
 });
 afterAll(() => svc.close());
 afterEach(unmountAll);
@@ -89,6 +90,7 @@ describe('the managed dashboard', () => {
 
     const calm = await startTestService({ seed: 'demo' });
     try {
+      await warmUp(calm);
       for (const id of [1, 2]) await control(calm, `/managed/issues/${id}/resolve`);
       const c = await openArea(calm, 'managed', '✓ no open issues');
       expect(crumbs(c.lastFrame())).toBe('home › managed');

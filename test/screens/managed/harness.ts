@@ -1,3 +1,4 @@
+import type { ScreenDef } from '../../../src/app/screen.js';
 import events from '../../../src/screens/events/index.js';
 import home from '../../../src/screens/home/index.js';
 import instances from '../../../src/screens/instances/index.js';
@@ -6,8 +7,10 @@ import type { RunningService } from '../../../src/server/service.js';
 import { jumpTo, renderApp, waitForContent } from '../../helpers/ink.js';
 import { call } from '../../helpers/service.js';
 
-/** The areas these tests cross: managed and events, instances to jump to, home to start from. */
-export const SCREENS = [...home, ...managed, ...events, ...instances];
+/** The areas these tests cross: managed and events, home to start from (few areas: few counts to load). */
+export const SCREENS = [...home, ...managed, ...events];
+/** With the instances area, for jumps to an instance. */
+export const WITH_INSTANCES = [...SCREENS, ...instances];
 
 const mounted: { unmount(): void }[] = [];
 
@@ -17,12 +20,27 @@ export function unmountAll(): void {
 }
 
 /** The app on the demo account, opened on an area through `:` as a user would. */
-export async function openArea(svc: RunningService, name: string, expected: string | RegExp | ((frame: string) => boolean), size: { rows?: number; cols?: number } = {}) {
-  const r = renderApp({ screens: SCREENS, svc, rows: size.rows ?? 30, cols: size.cols ?? 100 });
+export async function openArea(
+  svc: RunningService,
+  name: string,
+  expected: string | RegExp | ((frame: string) => boolean),
+  opts: { rows?: number; cols?: number; screens?: ScreenDef[] } = {},
+) {
+  const r = renderApp({ screens: opts.screens ?? SCREENS, svc, rows: opts.rows ?? 30, cols: opts.cols ?? 100 });
   mounted.push(r);
   await waitForContent(r.lastFrame, 'Triage');
   await jumpTo(r, name, expected);
   return r;
+}
+
+/**
+ * Serves once what the views fetch first, so the first render of a test file
+ * does not pay the service's cold start against the test client's short timeout.
+ */
+export async function warmUp(svc: RunningService): Promise<void> {
+  for (const path of ['/profile', '/profile/tokens', '/managed/services', '/managed/issues', '/managed/stats', '/managed/contacts', '/account/events']) {
+    await call(svc, 'GET', path);
+  }
 }
 
 /** The provider's side: open or resolve issues, emit events (POST /__control/…). */

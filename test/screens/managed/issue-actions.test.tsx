@@ -2,18 +2,20 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { BACKSPACE, CTRL_S, ENTER, ESC, TAB, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
 import { call, startTestService } from '../../helpers/service.js';
-import { crumbs, openArea, unmountAll } from './harness.js';
+import type { ScreenDef } from '../../../src/app/screen.js';
+import { WITH_INSTANCES, crumbs, openArea, unmountAll, warmUp } from './harness.js';
 
 let svc: RunningService;
 beforeAll(async () => {
   svc = await startTestService({ seed: 'demo' });
+  await warmUp(svc);
 });
 afterAll(() => svc.close());
 afterEach(unmountAll);
 
 /** The postgres-primary issue (#21400), opened from triage. */
-async function openPostgresIssue() {
-  const r = await openArea(svc, 'issues', '2 open issues');
+async function openPostgresIssue(screens?: ScreenDef[]) {
+  const r = await openArea(svc, 'issues', '2 open issues', { screens });
   r.stdin.write('j');
   await waitForContent(r.lastFrame, /^› 17m ago/m);
   await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'Instance access');
@@ -94,7 +96,7 @@ describe('acting on an issue', () => {
   });
 
   it('jumps to the instance it watches', async () => {
-    const r = await openPostgresIssue();
+    const r = await openPostgresIssue(WITH_INSTANCES);
     r.stdin.write('G');
     await waitForContent(r.lastFrame, /› +db-primary/);
     const frame = await sendInputAndWait(r.stdin, ENTER, r.lastFrame, (f) => crumbs(f).includes('db-primary ›'));

@@ -2,11 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { BACKSPACE, ENTER, ESC, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
 import { startTestService } from '../../helpers/service.js';
-import { control, crumbs, openArea, unmountAll } from './harness.js';
+import { control, crumbs, openArea, unmountAll, warmUp } from './harness.js';
 
 let svc: RunningService;
 beforeAll(async () => {
   svc = await startTestService({ seed: 'demo' });
+  await warmUp(svc);
 });
 afterAll(() => svc.close());
 afterEach(unmountAll);
@@ -49,6 +50,7 @@ describe('the triage view', () => {
   it('shows a new issue within a refresh, and says so when none is open', async () => {
     const fresh = await startTestService({ seed: 'demo' });
     try {
+      await warmUp(fresh);
       for (const id of [1, 2]) expect((await control(fresh, `/managed/issues/${id}/resolve`)).status).toBe(200);
       const r = await openArea(fresh, 'issues', '✓ No open managed issues.');
       await control(fresh, '/managed/issues', { services: [3], label: 'checkout-api: 503 on /healthz' });

@@ -40,12 +40,12 @@ async function openDevices(label: string): Promise<App> {
   return r;
 }
 
-describe('firewall devices', () => {
+describe('firewall devices', { timeout: 60_000 }, () => {
   it('adds a device from the instances it does not protect yet; removes one after a confirm', async () => {
     const fw = await firewall('devices-fw', [web]);
     const r = await openDevices('devices-fw');
     await wait(r, /› web-1\s+\d+\s+vm\s+\d{4}-/);
-    await press(r, 'c', 'Add a device (protect an instance)');
+    await press(r, 'c', /Instance \*\s+— choose/);
     const picker = await press(r, ENTER, 'Instance: choose');
     expect(picker).toMatch(/db-1 +\(\d+, us-east, running\)/);
     expect(picker).not.toContain('web-1');
@@ -72,7 +72,7 @@ describe('firewall devices', () => {
     const fw = await firewall('busy-d', []);
     const r = await openDevices('busy-d');
     await wait(r, 'This firewall protects nothing yet');
-    await press(r, 'c', 'Add a device');
+    await press(r, 'c', /Instance \*\s+— choose/);
     await press(r, ENTER, 'Instance: choose');
     r.stdin.write('G');
     await press(r, ENTER, /Instance \*\s+◂ busy-host/);

@@ -30,7 +30,7 @@ async function firewall(label: string, vms: number[] = [], status?: 'disabled') 
 
 const listed = async () => (await call(svc, 'GET', FW)).body.data as { label: string; status: string; rules: unknown }[];
 
-describe('firewalls', () => {
+describe('firewalls', { timeout: 60_000 }, () => {
   it('creates a firewall with a first inbound rule and a protected instance; the model checks the rule as you type', async () => {
     await firewall('existing');
     const r = app(svc);

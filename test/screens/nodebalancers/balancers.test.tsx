@@ -23,7 +23,7 @@ beforeEach(async () => {
 
 const labels = async () => (await call(svc, 'GET', '/nodebalancers')).body.data.map((b: { label: string }) => b.label);
 
-describe('load balancers', () => {
+describe('load balancers', { timeout: 60_000 }, () => {
   it('creates a balancer in a region that offers them; the label rule speaks as you type', async () => {
     const r = app(svc);
     await jump(r, 'lb', 'shop-lb');

@@ -32,7 +32,7 @@ async function openConfigs(rows = 30): Promise<App> {
 /** Focus moves down the form one field per Tab. */
 const tabs = (r: App, n: number) => r.stdin.write(TAB.repeat(n));
 
-describe('configs of a balancer', () => {
+describe('configs of a balancer', { timeout: 60_000 }, () => {
   it('creates a tcp config through the form', async () => {
     const r = await openConfigs();
     await press(r, 'c', 'New config (port)');

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-describe('load balancers on the demo account', () => {
+describe('load balancers on the demo account', { timeout: 60_000 }, () => {
   it('lists balancers, drills balancer → configs → nodes and comes back with Esc to the same rows', async () => {
     const r = app(svc);
     const list = await jump(r, 'lb', 'staging-lb');

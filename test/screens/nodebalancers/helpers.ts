@@ -27,12 +27,9 @@ export async function jump(r: App, name: string, expected: Expected) {
   return press(r, ENTER, expected);
 }
 
-/** The frame without styles (a focused button is drawn inverse). */
-export const plain = (frame: string) => frame.replace(/\x1b\[[0-9;]*m/g, '');
-
 /** The text inside a dialog's border, its wrapped lines joined. */
 export const dialogText = (frame: string) =>
-  plain(frame)
+  frame
     .split('\n')
     .filter((l) => l.startsWith('│'))
     .map((l) => l.slice(1, -1).trim())

@@ -30,7 +30,7 @@ async function openNodes(): Promise<App> {
   return r;
 }
 
-describe('nodes of a config', () => {
+describe('nodes of a config', { timeout: 60_000 }, () => {
   it('adds a node: the address must be private, checked as you type; the config counts it', async () => {
     const r = await openNodes();
     await press(r, 'c', 'New backend node');

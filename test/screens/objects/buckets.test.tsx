@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
+import { tokenWithScopes } from '../../helpers/networking.js';
 import { call, startTestService } from '../../helpers/service.js';
 import { CTRL_D, CTRL_S, ENTER, ESC, TAB } from '../../helpers/ink.js';
-import { app, jump, press, select, wait } from './harness.js';
+import { app, gone, jump, press, select, wait } from './harness.js';
 import { CERT, KEY } from './tls-pair.js';
 
 let svc: RunningService;
@@ -20,6 +21,7 @@ describe('bucket create and delete', () => {
     await press(r, 'c', 'New bucket');
     await wait(r, /Cluster \*\s+— choose \(Enter\) —/);
     await press(r, ENTER, 'Cluster: choose');
+    await press(r, 'G', /› ap-south-1 \(ap-south\)/);
     await press(r, ENTER, /Cluster \*\s+◂ ap-south-1 \(ap-south\)/);
     await press(r, TAB, /› Name \*/);
     await press(r, 'Media', /✗ .*only lowercase letters, digits and dashes/);
@@ -36,6 +38,7 @@ describe('bucket create and delete', () => {
     await press(r, 'c', 'New bucket');
     await wait(r, /Cluster \*\s+— choose \(Enter\) —/);
     await press(r, ENTER, 'Cluster: choose');
+    await press(r, 'G', /› ap-south-1/);
     await press(r, ENTER, /◂ ap-south-1/);
     await press(r, TAB, /› Name \*/);
     await press(r, 'logs-2026', /logs-2026/);
@@ -47,7 +50,8 @@ describe('bucket create and delete', () => {
     await jump(r, 'buckets', /\d items/);
     await select(r, 'scratch');
     await press(r, CTRL_D, /Delete the empty bucket scratch \(us-east-1\)\?/);
-    await press(r, ENTER, /1 of \d/);
+    r.stdin.write(ENTER);
+    await gone(r, 'Delete the empty bucket');
     expect(await bucketLabels()).toContain('scratch');
     await press(r, CTRL_D, /Delete the empty bucket scratch/);
     await press(r, TAB, /Delete/);
@@ -61,7 +65,8 @@ describe('bucket create and delete', () => {
     await select(r, 'backups-db');
     // A plain delete explains that the bucket is not empty; the service would refuse it.
     await press(r, CTRL_D, /holds 8 objects \([\d.]+ KB\): the service refuses/);
-    await press(r, ESC, /1 of \d/);
+    r.stdin.write(ESC);
+    await gone(r, 'the service refuses');
     await press(r, 'a', 'Actions: backups-db');
     await press(r, 'F', /Delete bucket backups-db and all 8 objects/);
     await wait(r, 'Type backups-db to confirm');
@@ -103,7 +108,8 @@ describe('bucket access and certificates', () => {
     await jump(r, 'buckets', /\d items/);
     await select(r, 'assets-prod');
     await press(r, 'd', /tls\s+a certificate is uploaded/);
-    await press(r, ESC, /1 of \d/);
+    r.stdin.write(ESC);
+    await gone(r, 'a certificate is uploaded');
     await press(r, 'a', 'Actions: assets-prod');
     await press(r, 'D', /Delete the TLS certificate and private key of assets-prod\?/);
     await press(r, TAB, /TLS certificate: delete/);
@@ -135,5 +141,23 @@ describe('bucket access and certificates', () => {
     await press(r, TAB, /› Private key \*/);
     await press(r, KEY.replace('MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQglF0', 'MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgmQdL'), /•••/);
     await press(r, CTRL_S, /private_key (must be a PEM private key|does not match the certificate)/);
+  });
+});
+
+describe('a read-only token', () => {
+  it('marks the changes it cannot make, and the refusal names the missing scope', async () => {
+    // account:read_only lets the app read the token's own scopes from the profile.
+    const r = app(svc, { token: tokenWithScopes(svc, 'object_storage:read_only account:read_only') });
+    await jump(r, 'buckets', /\d items/);
+    // The token's scopes arrive from the profile's token list.
+    await wait(r, () => r.ctx.session.getState().scopes !== null);
+    await select(r, 'logs-2026');
+    const menu = await press(r, 'a', 'Actions: logs-2026');
+    expect(menu).toMatch(/Set ACL and CORS\s+\(needs object_storage:read_write\)/);
+    expect(menu).toMatch(/TLS certificate: check\s*│/);
+    await press(r, 'F', 'Type logs-2026 to confirm');
+    await press(r, 'logs-2026', /logs-2026/);
+    await press(r, ENTER, /Force delete \(with all objects\) logs-2026 failed: Not permitted[^]*object_storage:read_write/);
+    expect((await call(svc, 'GET', '/object-storage/buckets/ap-south-1/logs-2026')).status).toBe(200);
   });
 });

@@ -1,5 +1,3 @@
-import type { Column } from '../src/app/screen.js';
-
 /** Rows shaped like the API's instances (all the fields a list page returns), for benchmarks. */
 export function syntheticInstances(n: number) {
   const statuses = ['running', 'offline', 'booting', 'provisioning'];
@@ -25,14 +23,3 @@ export function syntheticInstances(n: number) {
     host_uuid: `3a3ddd59d9a78bb8de041391075df44de62bfec${(i % 10).toString()}`,
   }));
 }
-
-type Row = ReturnType<typeof syntheticInstances>[number];
-
-export const INSTANCE_COLUMNS: Column<Row>[] = [
-  { key: 'id', title: 'ID', width: 7, align: 'right' },
-  { key: 'label', title: 'Label', flex: 2 },
-  { key: 'status', title: 'Status', width: 12, color: (r) => (r.status === 'running' ? 'green' : 'yellow') },
-  { key: 'region', title: 'Region', width: 10 },
-  { key: 'type', title: 'Type', width: 14 },
-  { key: 'ipv4', title: 'IPv4', flex: 2, format: (r) => r.ipv4[0] ?? '' },
-];

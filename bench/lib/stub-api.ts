@@ -1,0 +1,34 @@
+import { createServer, type Server } from 'node:http';
+import { syntheticInstances } from './synthetic.js';
+
+/**
+ * A minimal server speaking the API's list envelope, for benchmarks that need
+ * more rows than the service holds: /v4/vm/instances pages through `rows`
+ * synthetic instances; other lists are empty, other paths answer {}.
+ */
+export async function startStubApi(rows: number): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const instances = syntheticInstances(rows);
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url!, 'http://x');
+    const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
+    const size = Math.min(100, Math.max(25, Number(url.searchParams.get('page_size') ?? 100)));
+    let body: unknown = {};
+    if (url.pathname === '/v4/profile') body = { username: 'bench', restricted: false };
+    else if (url.pathname === '/v4/vm/instances') {
+      const pages = Math.max(1, Math.ceil(instances.length / size));
+      body = { data: instances.slice((page - 1) * size, page * size), page, pages, results: instances.length };
+    } else if (url.searchParams.has('page') || /s$/.test(url.pathname)) body = { data: [], page: 1, pages: 1, results: 0 };
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v4`,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * Memory of the running app with 10,000 instances cached: the built app in a
+ * pseudo-terminal against a stub API whose instances are synthetic (shaped
+ * like the API's, every field a list page returns), since the service's demo
+ * account holds only a few. RSS is read from /proc once the list is loaded
+ * and the app has settled; the same with 100 instances is the baseline.
+ * Run: npm run build && npx tsx bench/tui-memory.ts
+ */
+import { readFileSync } from 'node:fs';
+import { spawn } from '@lydell/node-pty';
+import { startStubApi } from './lib/stub-api.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+async function measure(rows: number): Promise<number> {
+  const api = await startStubApi(rows);
+  const proc = spawn(process.execPath, ['dist/vmtui.js', '--api-url', api.baseUrl, '--token', 'bench-token', '--refresh', '3600'], {
+    cols: 120,
+    rows: 40,
+    env: { ...(process.env as Record<string, string>), CI: 'false', TERM: 'xterm-256color' },
+  });
+  let out = '';
+  proc.onData((d) => (out = (out + d).slice(-20_000)));
+  const waitFor = async (re: RegExp) => {
+    const end = Date.now() + 120_000;
+    while (!re.test(out)) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${re}`);
+      await sleep(50);
+    }
+  };
+  await waitFor(/\? help/);
+  proc.write(':vm');
+  await sleep(200);
+  proc.write('\r');
+  await waitFor(new RegExp(`${rows} items?(?! ·)`));
+  // Scroll through a little, then let the garbage collector catch up.
+  for (let i = 0; i < 50; i++) proc.write('j');
+  await sleep(2000);
+  const rss = rssMb(proc.pid);
+  proc.write('q');
+  await sleep(200);
+  proc.kill();
+  await api.close();
+  return rss;
+}
+
+const base = await measure(100);
+const full = await measure(10_000);
+console.log(`RSS with 100 instances cached: ${base.toFixed(0)} MB`);
+console.log(`RSS with 10,000 instances cached: ${full.toFixed(0)} MB (aim: ≤ 150 MB); ratio 10,000/100: ${(full / base).toFixed(2)}`);
