@@ -27,10 +27,12 @@ interface Props {
   height: number;
   initial?: number;
   priority?: number;
+  /** Shown while there is nothing to pick, e.g. while the choices load. */
+  empty?: string;
 }
 
 /** A small list to pick from; its state lives in a store so fast keys are never lost. */
-export function Menu({ title, items, onSelect, onClose, width, height, initial = 0, priority = PRIORITY.dialog }: Props) {
+export function Menu({ title, items, onSelect, onClose, width, height, initial = 0, priority = PRIORITY.dialog, empty = 'nothing to choose' }: Props) {
   const [{ index }, store] = useLocalStore(() => ({ index: clamp(initial, 0, items.length - 1) }));
   const move = (to: (i: number) => number) => store.setState((s) => ({ index: clamp(to(s.index), 0, items.length - 1) }));
   const body = Math.max(1, Math.min(items.length, height - 3));
@@ -62,7 +64,7 @@ export function Menu({ title, items, onSelect, onClose, width, height, initial =
   const marker = plain() ? '>' : '›';
   return (
     <Dialog title={title} width={width}>
-      {items.length === 0 && <Text dimColor>nothing to choose</Text>}
+      {items.length === 0 && <Text dimColor>{empty}</Text>}
       {items.slice(start.current, start.current + body).map((item, i) => {
         const at = start.current + i;
         const prefix = `${at === index ? marker : ' '} ${item.key ? `${item.key} ` : ''}`;

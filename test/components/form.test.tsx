@@ -162,6 +162,19 @@ describe('Form', () => {
     await sendInputAndWait(f.stdin, ENTER, f.lastFrame, '◂ eu-west ▸ 2/2');
   });
 
+  it('Enter on a choice whose list is still loading opens the picker, which fills in when the list arrives', async () => {
+    let arrive: (list: { value: string }[]) => void = () => {};
+    const slow: FormSpec = { ...spec, overrides: { region: { choices: () => new Promise((resolve) => (arrive = resolve)) } } };
+    const f = renderWithApp(<Form title="New balancer" spec={slow} mode="create" onSubmit={async () => {}} onCancel={() => {}} width={100} height={16} />);
+    await waitForContent(f.lastFrame, /Region \*\s+loading choices…/);
+    f.stdin.write(DOWN);
+    await sendInputAndWait(f.stdin, ENTER, f.lastFrame, /Region: choose[\s\S]*loading choices…/);
+    arrive([{ value: 'us-east' }, { value: 'eu-west' }]);
+    await waitForContent(f.lastFrame, /› us-east[\s\S]*eu-west/);
+    f.stdin.write('G');
+    await sendInputAndWait(f.stdin, ENTER, f.lastFrame, '◂ eu-west ▸ 2/2');
+  });
+
   it('update: starts from the record and sends only what changed', async () => {
     const f = form({ mode: 'update', record: { id: 3, label: 'web-lb', client_conn_throttle: 5, tags: ['a1c', 'b2d'] }, fields: ['label', 'client_conn_throttle', 'tags'] });
     await waitForContent(f.lastFrame, 'web-lb');

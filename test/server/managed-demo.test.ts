@@ -19,9 +19,15 @@ const jobs = (type: string) => svc.store.all<Job & Record<string, unknown>>('job
 const statuses = async () => ((await call(svc, 'GET', '/managed/services')).body.data as { status: string }[]).map((s) => s.status).sort();
 const issues = async () => (await call(svc, 'GET', '/managed/issues')).body.data as { id: number; created: string; services: number[] }[];
 
-/** Makes a queued job due now and runs what is due. */
+/** Makes a queued job due now (its due time and its sort key, as Simulation.schedule stores them) and runs what is due. */
+function makeDue(store: RunningService['store'], job: Job): void {
+  store.tx(() => {
+    store.delete('job', job.id);
+    store.insert('job', job.id, { ...job, due: 0 } as unknown as Record<string, unknown>, { ord: 0 });
+  });
+}
 function runNow(job: Job): void {
-  svc.store.tx(() => svc.store.put('job', job.id, { ...job, due: 0 } as unknown as Record<string, unknown>));
+  makeDue(svc.store, job);
   svc.sim.runDue();
 }
 
@@ -86,7 +92,7 @@ describe('demo monitoring at speed realistic', () => {
       try {
         const kept = second.store.get<Job & Record<string, unknown>>('job', tick.id)!;
         expect(kept).toMatchObject({ type: 'managed_monitor_tick', due: tick.due });
-        second.store.tx(() => second.store.put('job', tick.id, { ...kept, due: 0 }));
+        makeDue(second.store, kept);
         second.sim.runDue();
         expect(second.store.all<Job & Record<string, unknown>>('job').filter((j) => j.type.startsWith('managed_monitor'))).toHaveLength(0);
         expect((await call(second, 'GET', '/managed/issues')).body.results).toBe(2);

@@ -165,7 +165,9 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
       pick: () => {
         const f = focused();
         if (!f) return void submit();
-        if ((f.kind === 'choice' || f.kind === 'multi') && listOf(f.name).length) store.setState({ picker: f.name });
+        // While the choices load the picker opens anyway and fills in: Enter never skips the field.
+        const choices = store.getState().choices[f.name];
+        if ((f.kind === 'choice' || f.kind === 'multi') && (choices === 'loading' || listOf(f.name).length)) store.setState({ picker: f.name });
         else if (f.kind === 'bool') cycle(1);
         else moveFocus(1);
       },
@@ -194,6 +196,7 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
   if (state.picker) {
     const f = fields.find((x) => x.name === state.picker)!;
     const list = listOf(f.name);
+    const empty = state.choices[f.name] === 'loading' ? 'loading choices…' : undefined;
     if (f.kind === 'multi') {
       const picked = listItems(String(state.values[f.name] ?? ''));
       return (
@@ -201,6 +204,7 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
           title={`${f.title}: Enter toggles, Esc done`}
           items={list.map((c) => ({ id: c.value, label: `${picked.includes(c.value) ? '[x]' : '[ ]'} ${c.label ?? c.value}` }))}
           onSelect={(item) => toggle(f.name, item.id)}
+          empty={empty}
           onClose={() => store.setState({ picker: null })}
           width={Math.min(width, 70)}
           height={height}
@@ -221,6 +225,7 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
         width={Math.min(width, 70)}
         height={height}
         priority={PRIORITY.nested}
+        empty={empty}
       />
     );
   }
