@@ -11,9 +11,16 @@ import type { RunningService } from '../../src/server/service.js';
 import { OWNER_TOKEN } from './service.js';
 
 type LastFrame = () => string | undefined;
+type Expected = string | RegExp | ((frame: string) => boolean);
+
+/**
+ * Generous: the suites share two cores with the service they talk to and
+ * with other suites; a wait that passes returns as soon as the frame matches.
+ */
+export const TIMEOUT_MS = 15_000;
 
 /** Polls the last frame until it shows `match` (never a fixed sleep); the error shows the last frame. */
-export async function waitForContent(lastFrame: LastFrame, match: string | RegExp | ((frame: string) => boolean), timeoutMs = 4000): Promise<string> {
+export async function waitForContent(lastFrame: LastFrame, match: Expected, timeoutMs = TIMEOUT_MS): Promise<string> {
   const test = typeof match === 'function' ? match : typeof match === 'string' ? (f: string) => f.includes(match) : (f: string) => match.test(f);
   const deadline = Date.now() + timeoutMs;
   let frame = '';
@@ -26,7 +33,7 @@ export async function waitForContent(lastFrame: LastFrame, match: string | RegEx
 }
 
 /** Writes keys, then waits for the frame to show `expected`. Send Esc ('\x1b') on its own. */
-export async function sendInputAndWait(stdin: { write(data: string): void }, keys: string, lastFrame: LastFrame, expected: string | RegExp | ((frame: string) => boolean), timeoutMs?: number) {
+export async function sendInputAndWait(stdin: { write(data: string): void }, keys: string, lastFrame: LastFrame, expected: Expected, timeoutMs?: number) {
   stdin.write(keys);
   return waitForContent(lastFrame, expected, timeoutMs);
 }
@@ -38,7 +45,7 @@ export interface AppOptions {
   session?: Partial<SessionInit>;
   rows?: number;
   cols?: number;
-  /** A client for a stub; default one for `svc`, or one that fails fast. */
+  /** A client for a stub; default one for `svc` (as patient as the waits), or one that fails fast. */
   client?: ApiClient;
 }
 
@@ -50,7 +57,7 @@ function testContext(opts: AppOptions) {
       betaUrl: opts.svc?.betaUrl ?? 'http://127.0.0.1:9/v4beta',
       token: opts.token ?? OWNER_TOKEN,
       retryDelaysMs: [],
-      timeoutMs: 2000,
+      timeoutMs: opts.svc ? TIMEOUT_MS : 2000,
     });
   let quits = 0;
   const ctx: AppContextValue = createAppContext({
@@ -85,14 +92,30 @@ export function renderWithApp(node: ReactNode, opts: AppOptions = {}) {
   return { ...r, ctx, quits, lastFrame: () => r.lastFrame() ?? '' };
 }
 
+type Rendered = { stdin: { write(data: string): void }; lastFrame: LastFrame };
+export type App = ReturnType<typeof renderApp>;
+
+export const wait = (r: Rendered, expected: Expected) => waitForContent(r.lastFrame, expected);
+
+/** Writes keys (send Esc on its own), then waits for the frame to show `expected`. */
+export const press = (r: Rendered, keys: string, expected: Expected) => sendInputAndWait(r.stdin, keys, r.lastFrame, expected);
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Opens an area through the `:` command line, as a user would, and waits for `expected`. */
-export async function jumpTo(r: { stdin: { write(data: string): void }; lastFrame: LastFrame }, name: string, expected: string | RegExp | ((frame: string) => boolean)) {
-  r.stdin.write(':');
-  await waitForContent(r.lastFrame, /^:$/m);
-  r.stdin.write(name);
+export async function jumpTo(r: Rendered, name: string, expected: Expected) {
+  await press(r, ':', /^:$/m);
   // The home view lists ":name" too: wait for the command line itself.
-  await waitForContent(r.lastFrame, new RegExp(`^:${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
-  return sendInputAndWait(r.stdin, ENTER, r.lastFrame, expected);
+  await press(r, name, new RegExp(`^:${escapeRegExp(name)}$`, 'm'));
+  return press(r, ENTER, expected);
+}
+
+/** Selects the one row matching `text` by filtering the list to it (`/text` Enter); Esc clears the filter later. */
+export async function select(r: Rendered, text: string) {
+  await press(r, '/', /Enter keep/);
+  await press(r, text, /\b1 of \d+/);
+  await press(r, ENTER, /Enter open/);
+  return wait(r, new RegExp(`^› .*${escapeRegExp(text)}`, 'm'));
 }
 
 export const ESC = '\x1b';

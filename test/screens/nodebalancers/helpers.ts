@@ -1,31 +1,11 @@
-import { ApiClient } from '../../../src/api/client.js';
 import type { RunningService } from '../../../src/server/service.js';
-import { ENTER, renderApp, sendInputAndWait, waitForContent, type AppOptions } from '../../helpers/ink.js';
-import { OWNER_TOKEN, call } from '../../helpers/service.js';
+import { renderApp, type App, type AppOptions } from '../../helpers/ink.js';
+import { call } from '../../helpers/service.js';
 
-export type App = ReturnType<typeof renderApp>;
-type Expected = Parameters<typeof waitForContent>[1];
+export { jumpTo as jump, press, wait, type App } from '../../helpers/ink.js';
 
-/** Generous: the suites share two cores with other work; a wait that passes returns as soon as the frame matches. */
-const TIMEOUT_MS = 15_000;
-
-/** The whole app on the service, with a client as patient as the waits. */
-export function app(svc: RunningService, opts: AppOptions = {}): App {
-  const client = new ApiClient({ baseUrl: svc.baseUrl, betaUrl: svc.betaUrl, token: OWNER_TOKEN, retryDelaysMs: [], timeoutMs: TIMEOUT_MS });
-  return renderApp({ svc, client, rows: 30, cols: 100, ...opts });
-}
-
-export const wait = (r: App, expected: Expected) => waitForContent(r.lastFrame, expected, TIMEOUT_MS);
-
-/** Writes keys (send Esc on its own), then waits for the frame to show `expected`. */
-export const press = (r: App, keys: string, expected: Expected) => sendInputAndWait(r.stdin, keys, r.lastFrame, expected, TIMEOUT_MS);
-
-/** `:name` Enter, then waits for `expected`. */
-export async function jump(r: App, name: string, expected: Expected) {
-  await press(r, ':', /^:$/m);
-  await press(r, name, new RegExp(`^:${name}$`, 'm'));
-  return press(r, ENTER, expected);
-}
+/** The whole app on the service. */
+export const app = (svc: RunningService, opts: AppOptions = {}): App => renderApp({ svc, rows: 30, cols: 100, ...opts });
 
 /** The text inside a dialog's border, its wrapped lines joined. */
 export const dialogText = (frame: string) =>

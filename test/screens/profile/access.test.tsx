@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { CTRL_D, ENTER, ESC, sendInputAndWait } from '../../helpers/ink.js';
 import { call, startTestService } from '../../helpers/service.js';
-import { LOAD_MS, RIGHT, jump, plain, renderOn } from './harness.js';
+import { RIGHT, jump, plain, renderOn } from './harness.js';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ describe('apps, devices, logins', () => {
     expect(await count('/profile/apps')).toBe(2);
     await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Delete Grafana Monitoring');
     r.stdin.write(RIGHT);
-    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, (f) => f.includes('1 item') && !/^[ ›] Grafana/m.test(f), LOAD_MS);
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, (f) => f.includes('1 item') && !/^[ ›] Grafana/m.test(f));
     expect(await count('/profile/apps')).toBe(1);
     r.unmount();
   });
@@ -38,7 +38,7 @@ describe('apps, devices, logins', () => {
     await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Stop trusting Firefox 128 on macOS');
     expect(plain(r.lastFrame())).toMatch(/It must log in\s+│\s+│ again/);
     r.stdin.write(RIGHT);
-    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, (f) => f.includes('1 item') && !/^[ ›] Firefox/m.test(f), LOAD_MS);
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, (f) => f.includes('1 item') && !/^[ ›] Firefox/m.test(f));
     expect(await count('/profile/devices')).toBe(1);
     r.unmount();
   });
@@ -51,7 +51,7 @@ describe('apps, devices, logins', () => {
     const when = newest.datetime.replace('T', ' ').slice(0, 16);
     expect(frame).toMatch(new RegExp(`› ${when}\\s+${newest.ip.replace(/\./g, '\\.')}\\s+demo-owner\\s+no`));
     expect(frame).not.toMatch(/c create|\^D delete/);
-    const detail = await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /datetime\s+\d{4}/, LOAD_MS);
+    const detail = await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /datetime\s+\d{4}/);
     expect(detail).toMatch(new RegExp(`ip\\s+${newest.ip.replace(/\./g, '\\.')}`));
     r.unmount();
   });

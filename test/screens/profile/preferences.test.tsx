@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { BACKSPACE, CTRL_S, DOWN, ENTER, ESC, UP, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
 import { call, startTestService } from '../../helpers/service.js';
-import { CTRL_A, CTRL_E, LOAD_MS, RIGHT, jump, renderOn } from './harness.js';
+import { CTRL_A, CTRL_E, RIGHT, jump, renderOn } from './harness.js';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -46,7 +46,7 @@ describe(':preferences', () => {
     r.stdin.write(ENTER);
     await sendInputAndWait(r.stdin, '  "editor": "vim",', r.lastFrame, /^ +"editor": "vim",$/m);
     expect(r.lastFrame()).not.toContain('✗');
-    await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, 'Saved preferences', LOAD_MS);
+    await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, 'Saved preferences');
     await waitForContent(r.lastFrame, /^ {2}"editor": "vim",$/m);
     expect(await prefs()).toEqual({ editor: 'vim', ...before });
     r.unmount();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { CTRL_S, DOWN, ENTER, ESC, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
 import { call, startTestService } from '../../helpers/service.js';
-import { CTRL_U, LOAD_MS, RIGHT, jump, plain, renderOn } from './harness.js';
+import { CTRL_U, RIGHT, jump, plain, renderOn } from './harness.js';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ describe(':profile', () => {
     expect(frame).toMatch(/Console SSH keys\s+1 key: owner@laptop/);
     expect(frame).toMatch(/SSH keys\s+2 keys/);
     expect(frame).toMatch(/Grants\s+none apply/);
-    await waitForContent(r.lastFrame, /Logins\s+15 logins/, LOAD_MS);
+    await waitForContent(r.lastFrame, /Logins\s+15 logins/);
 
     await sendInputAndWait(r.stdin, 'd', r.lastFrame, 'Referrals');
     expect(r.lastFrame()).toContain('referrals.url');
@@ -29,7 +29,7 @@ describe(':profile', () => {
 
     r.stdin.write(DOWN);
     await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'profile › tokens');
-    await waitForContent(r.lastFrame, '[this] serve --token', LOAD_MS);
+    await waitForContent(r.lastFrame, '[this] serve --token');
     // Back on the profile, the same area is still selected.
     await sendInputAndWait(r.stdin, ESC, r.lastFrame, /› Tokens\s+4 tokens/);
     r.unmount();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { CTRL_D, CTRL_S, DOWN, ENTER, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
 import { call, startTestService } from '../../helpers/service.js';
-import { CTRL_U, LOAD_MS, RIGHT, TEST_KEY, TEST_KEY_FINGERPRINT, jump, plain, renderOn } from './harness.js';
+import { CTRL_U, RIGHT, TEST_KEY, TEST_KEY_FINGERPRINT, jump, plain, renderOn } from './harness.js';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -52,7 +52,7 @@ describe(':sshkeys', () => {
 
     await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Delete new name');
     r.stdin.write(RIGHT);
-    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, (f) => f.includes('Delete new name: done') && !/^[ ›] new name/m.test(f), LOAD_MS);
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, (f) => f.includes('Delete new name: done') && !/^[ ›] new name/m.test(f));
     expect(await labels()).not.toContain('new name');
     r.unmount();
   });

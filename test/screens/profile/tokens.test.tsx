@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { CTRL_D, CTRL_S, DOWN, ENTER, sendInputAndWait } from '../../helpers/ink.js';
 import { call, startTestService } from '../../helpers/service.js';
-import { LOAD_MS, RIGHT, jump, plain, renderOn } from './harness.js';
+import { RIGHT, jump, plain, renderOn } from './harness.js';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ describe(':tokens', () => {
     expect(r.lastFrame()).toMatch(/› All scopes/);
     r.stdin.write(DOWN);
     await sendInputAndWait(r.stdin, RIGHT, r.lastFrame, /› account\s+◂ read_only ▸ 2\/3/);
-    const reveal = await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, 'New token: ci-test', LOAD_MS);
+    const reveal = await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, 'New token: ci-test');
     expect(reveal).toContain('shown only once');
     const value = TOKEN.exec(reveal)![0];
     // The value works, with exactly the scope chosen.
@@ -57,7 +57,7 @@ describe(':tokens', () => {
 
     await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Delete to-revoke');
     r.stdin.write(RIGHT);
-    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, (f) => f.includes('Delete to-revoke: done') && !/^[ ›] to-revoke/m.test(f), LOAD_MS);
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, (f) => f.includes('Delete to-revoke: done') && !/^[ ›] to-revoke/m.test(f));
     expect((await call(svc, 'GET', '/profile', { token: value })).status).toBe(401);
     r.unmount();
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { CTRL_S, ENTER, ESC, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
 import { call, startTestService } from '../../helpers/service.js';
-import { CTRL_U, LOAD_MS, RIGHT, jump, renderOn } from './harness.js';
+import { CTRL_U, RIGHT, jump, renderOn } from './harness.js';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ describe(':2fa', () => {
     const r = renderOn(svc, { cols: 100, rows: 30 });
     await jump(r, 'tfa', /Two-factor authentication\s+OFF/);
     await sendInputAndWait(r.stdin, 'a', r.lastFrame, 'Enable two-factor authentication');
-    const shown = await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /Secret\s+[A-Z2-7]{16,}/, LOAD_MS);
+    const shown = await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /Secret\s+[A-Z2-7]{16,}/);
     const secret = /Secret\s+([A-Z2-7]{16,})/.exec(shown)![1]!;
     expect(shown).toContain('shown only once');
     expect(shown).toContain(`otpauth://totp/vmtui:demo-owner?secret=${secret}&issuer=vmtui`);
@@ -39,18 +39,18 @@ describe(':2fa', () => {
     expect(r.lastFrame()).toMatch(/^tfa_code must be the 6-digit code from your authenticator app$/m);
     r.stdin.write(CTRL_U);
     await sendInputAndWait(r.stdin, wrongCode(secret), r.lastFrame, (f) => !f.includes('✗'));
-    await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, /Two-factor code \*.*✗ is not the current code/, LOAD_MS);
+    await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, /Two-factor code \*.*✗ is not the current code/);
     expect(r.lastFrame()).toMatch(/^tfa_code is not the current code for the two-factor secret$/m);
     expect(await tfaOn()).toBe(false);
 
     r.stdin.write(CTRL_U);
     await sendInputAndWait(r.stdin, authenticator.generate(secret), r.lastFrame, (f) => !f.includes('✗'));
-    const scratch = await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, 'Two-factor scratch code', LOAD_MS);
+    const scratch = await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, 'Two-factor scratch code');
     expect(scratch).toContain('shown only once');
     expect(scratch).toMatch(/^│ [A-Z2-7]{20}\s+│$/m);
     expect(await tfaOn()).toBe(true);
 
-    const after = await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /Two-factor authentication\s+ON/, LOAD_MS);
+    const after = await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /Two-factor authentication\s+ON/);
     expect(after).not.toMatch(/[A-Z2-7]{20}/);
     r.unmount();
   });
@@ -71,7 +71,7 @@ describe(':2fa', () => {
     await sendInputAndWait(r.stdin, 'a', r.lastFrame, 'Disable two-factor authentication');
     await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'Turn two-factor authentication off?');
     r.stdin.write(RIGHT);
-    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /Two-factor authentication\s+OFF/, LOAD_MS);
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /Two-factor authentication\s+OFF/);
     expect(r.lastFrame()).toContain('Two-factor authentication is off');
     expect(await tfaOn()).toBe(false);
     r.unmount();
@@ -81,7 +81,7 @@ describe(':2fa', () => {
     const r = renderOn(svc, { cols: 100 });
     await jump(r, 'two-factor', /Two-factor authentication\s+OFF/);
     await sendInputAndWait(r.stdin, 'a', r.lastFrame, 'Enable two-factor authentication');
-    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /Secret\s+[A-Z2-7]{16,}/, LOAD_MS);
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /Secret\s+[A-Z2-7]{16,}/);
     await sendInputAndWait(r.stdin, ESC, r.lastFrame, 'stays off: the secret was not confirmed');
     await waitForContent(r.lastFrame, /Two-factor authentication\s+OFF/);
     expect(await tfaOn()).toBe(false);
