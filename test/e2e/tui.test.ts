@@ -86,13 +86,21 @@ describe('vmtui in a terminal', () => {
     expect(app.output()).toContain('\x1b[?1049l');
   });
 
-  it('NO_COLOR draws without any color', async () => {
+  // SGR sequences setting a foreground or background color.
+  const COLOR = /\x1b\[(3[0-9]|4[0-9]|9[0-7])(;\d+)*m/;
+
+  it('draws in color in a color terminal, and without any under NO_COLOR', async () => {
+    const colored = start([]);
+    await colored.waitForScreen(/Regions\s+7/);
+    colored.press('q');
+    await colored.exited;
+    expect(colored.output()).toMatch(COLOR);
+
     const app = start([], { env: { NO_COLOR: '1' } });
     await app.waitForScreen(/Regions\s+7/);
     app.press('q');
     await app.exited;
-    // SGR sequences setting a foreground or background color.
-    expect(app.output()).not.toMatch(/\x1b\[(3[0-9]|4[0-9]|9[0-7])(;\d+)*m/);
+    expect(app.output()).not.toMatch(COLOR);
   });
 });
 

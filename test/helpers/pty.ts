@@ -52,7 +52,8 @@ export function spawnApp(args: string[], opts: SpawnOptions = {}): PtyApp {
     cols,
     rows,
     cwd: process.cwd(),
-    env: { ...(process.env as Record<string, string>), CI: 'false', TERM: 'xterm-256color', ...opts.env },
+    // CI=false lets Ink draw; with CI in the environment chalk would drop colors, so FORCE_COLOR gives the colors of a user's terminal.
+    env: { ...(process.env as Record<string, string>), CI: 'false', FORCE_COLOR: '1', TERM: 'xterm-256color', ...opts.env },
   });
   let raw = '';
   let pending = Promise.resolve();
@@ -66,7 +67,8 @@ export function spawnApp(args: string[], opts: SpawnOptions = {}): PtyApp {
     await pending;
     const buf = term.buffer.active;
     const lines: string[] = [];
-    for (let i = 0; i < term.rows; i++) lines.push(buf.getLine(buf.viewportY + i)?.translateToString(true) ?? '');
+    // An inverse space (the text cursor) is not trimmed by xterm: trim it here, as the reader sees it.
+    for (let i = 0; i < term.rows; i++) lines.push((buf.getLine(buf.viewportY + i)?.translateToString(true) ?? '').trimEnd());
     return lines.join('\n');
   };
 
