@@ -13,14 +13,20 @@ import { counter } from './count.js';
 
 interface AreaRow {
   def: ScreenDef;
+  /** Absent for an area that has nothing to count (a profile, a dashboard). */
+  counter?: () => Promise<number>;
   count?: CountEntry;
 }
 
-const countText = (c: CountEntry | undefined) => (!c || c.status === 'loading' ? '…' : c.status === 'error' ? `✗ ${c.error}` : String(c.value));
+const countText = (r: AreaRow) => {
+  if (!r.counter) return '';
+  const c = r.count;
+  return !c || c.status === 'loading' ? '…' : c.status === 'error' ? `✗ ${c.error}` : String(c.value);
+};
 
 const COLUMNS: Column<AreaRow>[] = [
   { key: 'title', title: 'Area', width: 18, format: (r) => r.def.title },
-  { key: 'count', title: 'Count', width: 24, format: (r) => countText(r.count), color: (r) => (r.count?.status === 'error' ? 'red' : undefined) },
+  { key: 'count', title: 'Count', width: 24, format: countText, color: (r) => (r.count?.status === 'error' ? 'red' : undefined) },
   { key: 'names', title: 'Jump with', width: 22, format: (r) => [r.def.id, ...(r.def.aliases ?? [])].map((n) => `:${n}`).join(' ') },
   { key: 'description', title: 'What', format: (r) => r.def.description ?? '' },
 ];
@@ -31,15 +37,12 @@ const COLUMNS: Column<AreaRow>[] = [
  */
 export function HomeScreen({ entry, width, height }: ScreenProps) {
   const { screens, data, client, nav, views } = useApp();
-  const areas = useMemo(() => screens.homeScreens(), [screens]);
+  const areas = useMemo(() => screens.homeScreens().map((def) => ({ def, counter: counter(def, client) })), [screens, client]);
   const counts = useStore(data, (s) => s.counts);
   // In the views store, not component state: coming back from an area finds the same row selected.
   const selected = useStore(views, (s) => s.views[entry.key]?.selectedIndex ?? 0);
   const loadCounts = () => {
-    for (const def of areas) {
-      const count = counter(def, client);
-      if (count) void data.getState().loadCount(def.id, count, true);
-    }
+    for (const { def, counter: count } of areas) if (count) void data.getState().loadCount(def.id, count, true);
   };
   // Counted again on every visit (the old numbers stay until the new ones arrive): something may have changed meanwhile.
   useEffect(() => loadCounts(), []);
@@ -52,12 +55,12 @@ export function HomeScreen({ entry, width, height }: ScreenProps) {
       down: () => move((i) => i + 1),
       top: () => move(() => 0),
       bottom: () => move(() => areas.length - 1),
-      open: () => areas.length > 0 && nav.getState().push(areas[current()]!.id),
+      open: () => areas.length > 0 && nav.getState().push(areas[current()]!.def.id),
       refresh: () => loadCounts(),
     },
     { priority: PRIORITY.screen, title: 'Home' },
   );
-  const rows = areas.map((def) => ({ def, count: counts[def.id] }));
+  const rows: AreaRow[] = areas.map((a) => ({ ...a, count: counts[a.def.id] }));
   return (
     <Box flexDirection="column" height={height}>
       <Text dimColor wrap="truncate-end">{`${areas.length} areas · Enter opens · : jumps by name`}</Text>

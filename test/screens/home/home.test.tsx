@@ -12,6 +12,7 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 const never = defineScreen({ id: 'slow', title: 'Slow area', count: () => new Promise<number>(() => {}), component: () => null });
+const dashboard = defineScreen({ id: 'dash', title: 'Dashboard', component: () => null });
 const instances = defineScreen({ id: 'instances', title: 'Instances', list: { path: '/vm/instances', columns: [{ key: 'label', title: 'Label' }] } });
 
 describe('home', () => {
@@ -22,11 +23,12 @@ describe('home', () => {
     expect(frame).toContain(`${new ScreenRegistry(coreScreens).homeScreens().length} areas`);
   });
 
-  it('shows … while a count loads and the error briefly when it fails (403 for a restricted token)', async () => {
+  it('shows … while a count loads, the error briefly when it fails (403 for a restricted token), nothing for an area without a count', async () => {
     const limited = await call(svc, 'POST', '/profile/tokens', { body: { label: 'acct', scopes: 'account:read_only' } });
-    const r = renderApp({ svc, token: limited.body.token, screens: [...coreScreens, never, instances] });
+    const r = renderApp({ svc, token: limited.body.token, screens: [...coreScreens, never, dashboard, instances] });
     const frame = await waitForContent(r.lastFrame, /Instances\s+✗ 403/);
     expect(frame).toMatch(/Slow area\s+…/);
+    expect(frame).toMatch(/Dashboard\s+:dash/);
     expect(frame).toMatch(/Regions\s+7/);
   });
 
