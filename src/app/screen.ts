@@ -65,6 +65,8 @@ export interface DeleteSpec<R> {
   /** Why this row cannot be deleted (a public image): the key says so instead of asking. */
   refuse?: (row: R) => string | undefined;
   confirm?: (row: R) => string;
+  /** What the action is called where "Delete" would mislead: tokens are revoked, nodes removed. */
+  verb?: 'Revoke' | 'Remove';
   typeToConfirm?: boolean;
   scope?: string;
   submit: (row: R, ctx: ScreenCtx) => Promise<unknown>;

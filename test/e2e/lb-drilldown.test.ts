@@ -109,7 +109,7 @@ describe('load balancers in a terminal', { timeout: 120_000 }, () => {
     await app.waitForScreen('[ Cancel ]');
     app.press(KEYS.right);
     app.press(KEYS.enter);
-    await app.waitForScreen('Delete e2e-node: done');
+    await app.waitForScreen('Remove e2e-node: done');
     const after = await app.waitForScreen(/^1 item/m);
     expect(after).not.toMatch(/^[› ] e2e-node/m);
     expect(await stagingNodes()).not.toContain('e2e-node');

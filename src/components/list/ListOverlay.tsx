@@ -88,13 +88,14 @@ export function ListOverlay<R>(p: Props<R>) {
     case 'confirm': {
       const action = actionById(spec, overlay.action);
       const isDelete = overlay.action === 'delete';
-      const text = isDelete ? (spec.delete?.confirm?.(row) ?? `Delete "${label}"?`) : typeof action?.confirm === 'function' ? action.confirm(row) : (action?.confirm ?? `${action?.label} "${label}"?`);
+      const verb = spec.delete?.verb ?? 'Delete';
+      const text = isDelete ? (spec.delete?.confirm?.(row) ?? `${verb} "${label}"?`) : typeof action?.confirm === 'function' ? action.confirm(row) : (action?.confirm ?? `${action?.label} "${label}"?`);
       const typed = isDelete ? spec.delete?.typeToConfirm : action?.typeToConfirm;
       return (
         <ConfirmDialog
-          title={isDelete ? `Delete ${label}` : `${action?.label}: ${label}`}
+          title={isDelete ? `${verb} ${label}` : `${action?.label}: ${label}`}
           message={text}
-          confirmLabel={isDelete ? 'Delete' : (action?.label ?? 'OK')}
+          confirmLabel={isDelete ? verb : (action?.label ?? 'OK')}
           destructive={isDelete || action?.destructive || typed}
           typeToConfirm={typed ? label : undefined}
           onConfirm={() => p.confirmed(overlay.action, row)}

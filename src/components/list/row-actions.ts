@@ -49,7 +49,7 @@ export function rowActions<R>({ spec, ctx, rowKey, label, update, refetch, notif
   const confirmed = (action: string, row: R) => {
     if (action === 'delete' && spec.delete) {
       const del = spec.delete;
-      void mutate(`Delete ${label(row)}`, async () => void (await del.submit(row, ctx)), del.invalidates?.(row, ctx.params) ?? []);
+      void mutate(`${del.verb ?? 'Delete'} ${label(row)}`, async () => void (await del.submit(row, ctx)), del.invalidates?.(row, ctx.params) ?? []);
       return;
     }
     const a = actionById(spec, action);

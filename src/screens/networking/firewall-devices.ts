@@ -42,6 +42,7 @@ export const firewallDevices = defineScreen<FirewallDevice>({
       scope: FIREWALL_WRITE,
     },
     delete: {
+      verb: 'Remove',
       confirm: (d) => `Remove ${d.entity.label} from this firewall? Its rules stop protecting ${d.entity.label} at once; rules of its other firewalls stay.`,
       submit: (d, ctx) => removeDevice(ctx.client, ctx.params.fw!, d.id),
       invalidates: touchesFirewalls,

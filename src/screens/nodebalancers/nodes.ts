@@ -42,6 +42,7 @@ export const nodes = defineScreen<Node>({
       scope: WRITE,
     },
     delete: {
+      verb: 'Remove',
       confirm: (n) => `Remove node ${n.label} (${n.address}) from this port? The balancer stops sending it traffic; the backend itself is untouched.`,
       submit: (n, ctx) => deleteNode(ctx.client, n.nodebalancer_id, n.config_id, n.id),
       invalidates: touchesConfigs,

@@ -124,6 +124,7 @@ export const keys = defineScreen<ObjKey>({
       submit: (body, ctx, k) => updateKey(ctx.client, k!.id, body as { label: string }),
     },
     delete: {
+      verb: 'Revoke',
       confirm: (k) => `Revoke access key ${k.label} (${k.access_key})? Every client using it stops working at once; this cannot be undone.`,
       submit: (k, ctx) => deleteKey(ctx.client, k.id),
     },

@@ -43,6 +43,7 @@ export const apps = defineScreen<AuthorizedApp>({
       ],
     },
     delete: {
+      verb: 'Revoke',
       confirm: (a) => `Revoke "${a.label}"? Its access ends at once: the tokens it holds stop working, and it must be authorized again to act for you.`,
       submit: (a, ctx) => revokeApp(ctx.client, a.id),
     },
@@ -77,6 +78,7 @@ export const devices = defineScreen<TrustedDevice>({
     },
     delete: {
       confirm: (d) => `Stop trusting ${deviceName(d)}? It must log in again, with a two-factor code when two-factor authentication is on.`,
+      verb: 'Revoke',
       submit: (d, ctx) => revokeDevice(ctx.client, d.id),
     },
     empty: 'No trusted devices.',

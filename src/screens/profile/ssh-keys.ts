@@ -40,6 +40,7 @@ export const sshKeys = defineScreen<KeyRow>({
       submit: (body, ctx, k) => updateSSHKey(ctx.client, k!.id, body),
     },
     delete: {
+      verb: 'Remove',
       confirm: (k) =>
         `Remove the key "${k.label}" (${keyParts(k.ssh_key).type} ${fingerprint(k.ssh_key)}) from your profile? Only the profile forgets it: instances and disks it was already deployed to keep it.`,
       submit: (k, ctx) => deleteSSHKey(ctx.client, k.id),

@@ -59,6 +59,7 @@ export const tokens = defineScreen<TokenRow>({
       submit: (body, ctx, t) => updateToken(ctx.client, t!.id, body),
     },
     delete: {
+      verb: 'Revoke',
       confirm: revokeText,
       submit: (t, ctx) => revokeToken(ctx.client, t.id),
     },

@@ -61,7 +61,7 @@ describe('firewall devices', { timeout: 60_000 }, () => {
     expect(await deviceIds(fw)).toContain(web);
     await press(r, CTRL_D, '[ Cancel ]');
     r.stdin.write(RIGHT);
-    await press(r, ENTER, 'Delete web-1: done');
+    await press(r, ENTER, 'Remove web-1: done');
     await wait(r, (f) => !/web-1\s+\d+\s+vm/.test(f));
     expect(await deviceIds(fw)).toEqual([db]);
   });

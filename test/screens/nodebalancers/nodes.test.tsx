@@ -78,7 +78,7 @@ describe('nodes of a config', { timeout: 60_000 }, () => {
     expect(await nodeLabels()).toEqual(['app-a', 'app-b']);
     await press(r, CTRL_D, '[ Cancel ]');
     r.stdin.write(RIGHT);
-    await press(r, ENTER, 'Delete app-a: done');
+    await press(r, ENTER, 'Remove app-a: done');
     await wait(r, (f) => !f.includes('192.168.10.1:8080') && f.includes('› app-b'));
     expect(await nodeLabels()).toEqual(['app-b']);
   });

@@ -63,8 +63,8 @@ describe('access keys', () => {
     await gone(r, 'Revoke access key');
     expect((await keyList()).map((k) => k.label)).toContain('deploy-ci-old');
     await press(r, CTRL_D, /Revoke access key deploy-ci-old/);
-    await press(r, TAB, /\[ Delete \]/);
-    await press(r, ENTER, /Delete deploy-ci-old: done/);
+    await press(r, TAB, /\[ Revoke \]/);
+    await press(r, ENTER, /Revoke deploy-ci-old: done/);
     expect((await keyList()).map((k) => k.label)).not.toContain('deploy-ci-old');
   });
 });

@@ -18,11 +18,11 @@ describe('apps, devices, logins', () => {
     const frame = await jump(r, 'apps', 'Grafana Monitoring');
     expect(frame).toMatch(/Terraform Cloud\s+vms:read_write.*https:\/\/terraform\.ex.*\s+\d{4}-\d\d-\d\d\s+never/);
     await sendInputAndWait(r.stdin, 'G', r.lastFrame, /› Grafana Monitoring/);
-    await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Delete Grafana Monitoring');
+    await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Revoke Grafana Monitoring');
     expect(plain(r.lastFrame())).toMatch(/the tokens it\s+│\s+│ holds stop working/);
     await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /› Grafana Monitoring/);
     expect(await count('/profile/apps')).toBe(2);
-    await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Delete Grafana Monitoring');
+    await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Revoke Grafana Monitoring');
     r.stdin.write(RIGHT);
     await sendInputAndWait(r.stdin, ENTER, r.lastFrame, (f) => f.includes('1 item') && !/^[ ›] Grafana/m.test(f));
     expect(await count('/profile/apps')).toBe(1);

@@ -44,15 +44,15 @@ describe(':sshkeys', () => {
     await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, /› new name/);
     expect(await labels()).toContain('new name');
 
-    await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Delete new name');
+    await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Remove new name');
     expect(plain(r.lastFrame())).toContain('Only the profile forgets it');
     expect(plain(r.lastFrame())).toContain('already deployed to keep it');
     await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /› new name/);
     expect(await labels()).toContain('new name');
 
-    await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Delete new name');
+    await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Remove new name');
     r.stdin.write(RIGHT);
-    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, (f) => f.includes('Delete new name: done') && !/^[ ›] new name/m.test(f));
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, (f) => f.includes('Remove new name: done') && !/^[ ›] new name/m.test(f));
     expect(await labels()).not.toContain('new name');
     r.unmount();
   });

@@ -50,14 +50,14 @@ describe(':tokens', () => {
     const r = renderOn(svc, { cols: 110 });
     await jump(r, 'tokens', 'to-revoke');
     await sendInputAndWait(r.stdin, 'G', r.lastFrame, /› to-revoke/);
-    const confirm = await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Delete to-revoke');
+    const confirm = await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Revoke to-revoke');
     expect(plain(confirm)).toContain('It stops working at once');
     await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /› to-revoke/);
     expect((await call(svc, 'GET', '/profile', { token: value })).status).toBe(200);
 
-    await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Delete to-revoke');
+    await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Revoke to-revoke');
     r.stdin.write(RIGHT);
-    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, (f) => f.includes('Delete to-revoke: done') && !/^[ ›] to-revoke/m.test(f));
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, (f) => f.includes('Revoke to-revoke: done') && !/^[ ›] to-revoke/m.test(f));
     expect((await call(svc, 'GET', '/profile', { token: value })).status).toBe(401);
     r.unmount();
   });
