@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { PRIORITY } from '../app/key-router.js';
-import { useCommands } from '../app/use-commands.js';
-import { useLocalStore } from '../app/use-local-store.js';
-import { clamp } from './window.js';
+import { useScroll } from './use-scroll.js';
 
 interface Props<T> {
   title: string;
@@ -17,23 +15,8 @@ interface Props<T> {
 
 /** A titled, scrollable view over lines: the detail, JSON and help views. */
 export function ScrollView<T>({ title, items, render, height, onClose, priority = PRIORITY.view }: Props<T>) {
-  const [{ top }, store] = useLocalStore(() => ({ top: 0 }));
   const body = Math.max(1, height - 1);
-  const maxTop = Math.max(0, items.length - body);
-  const scroll = (by: number) => store.setState((s) => ({ top: clamp(s.top + by, 0, maxTop) }));
-  useCommands(
-    {
-      up: () => scroll(-1),
-      down: () => scroll(1),
-      pageUp: () => scroll(-body),
-      pageDown: () => scroll(body),
-      top: () => scroll(-items.length),
-      bottom: () => scroll(items.length),
-      back: onClose,
-    },
-    { priority, title, modal: 'screen' },
-  );
-  const first = Math.min(top, maxTop);
+  const first = useScroll(items.length, body, { back: onClose }, { priority, title, modal: 'screen' });
   const position = items.length > body ? `  ${first + 1}-${Math.min(items.length, first + body)} of ${items.length}` : '';
   return (
     <Box flexDirection="column" height={height} overflowY="hidden">

@@ -2,10 +2,9 @@ import { useMemo } from 'react';
 import { Box, Text } from 'ink';
 import { PRIORITY } from '../../app/key-router.js';
 import type { CommandId } from '../../app/keymap.js';
-import { useCommands, type CommandHandlers } from '../../app/use-commands.js';
-import { useLocalStore } from '../../app/use-local-store.js';
+import type { CommandHandlers } from '../../app/use-commands.js';
 import { fit } from '../../components/cells.js';
-import { clamp } from '../../components/window.js';
+import { useScroll } from '../../components/use-scroll.js';
 
 /** A line of a pane: a heading, or text with an optional dim key before it. */
 export type PaneLine = { heading: string } | { key?: string; text: string; color?: string; bold?: boolean; dim?: boolean };
@@ -53,23 +52,8 @@ function layout(lines: PaneLine[], width: number): PaneLine[] {
 /** A custom screen's body of lines: scrolls with the list keys, and binds the screen's other commands in the same layer. */
 export function ScrollPane({ title, lines, width, height, commands, marks }: Props) {
   const shown = useMemo(() => layout(lines, width), [lines, width]);
-  const [{ top }, store] = useLocalStore(() => ({ top: 0 }));
   const body = Math.max(1, height - 1);
-  const maxTop = Math.max(0, shown.length - body);
-  const scroll = (to: (t: number) => number) => store.setState((s) => ({ top: clamp(to(Math.min(s.top, maxTop)), 0, maxTop) }));
-  useCommands(
-    {
-      up: () => scroll((t) => t - 1),
-      down: () => scroll((t) => t + 1),
-      pageUp: () => scroll((t) => t - body),
-      pageDown: () => scroll((t) => t + body),
-      top: () => scroll(() => 0),
-      bottom: () => scroll(() => maxTop),
-      ...commands,
-    },
-    { priority: PRIORITY.screen, title, marks },
-  );
-  const first = Math.min(top, maxTop);
+  const first = useScroll(shown.length, body, commands ?? {}, { priority: PRIORITY.screen, title, marks });
   const more = shown.length > body ? `lines ${first + 1}-${Math.min(shown.length, first + body)} of ${shown.length} · j/k scroll` : '';
   return (
     <Box flexDirection="column" height={height} overflow="hidden">
