@@ -26,8 +26,8 @@ const countText = (r: AreaRow) => {
 
 const COLUMNS: Column<AreaRow>[] = [
   { key: 'title', title: 'Area', width: 18, format: (r) => r.def.title },
-  { key: 'count', title: 'Count', width: 24, format: countText, color: (r) => (r.count?.status === 'error' ? 'red' : undefined) },
-  { key: 'names', title: 'Jump with', width: 22, format: (r) => [r.def.id, ...(r.def.aliases ?? [])].map((n) => `:${n}`).join(' ') },
+  { key: 'count', title: 'Count', width: 12, format: countText, color: (r) => (r.count?.status === 'error' ? 'red' : undefined) },
+  { key: 'names', title: 'Jump with', width: 30, format: (r) => [r.def.id, ...(r.def.aliases ?? [])].map((n) => `:${n}`).join(' ') },
   { key: 'description', title: 'What', format: (r) => r.def.description ?? '' },
 ];
 
