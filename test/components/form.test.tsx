@@ -212,6 +212,13 @@ describe('form state', () => {
     expect(buildBody(f, { notes: '', tags: '' }, init, 'update')).toEqual({ notes: null, tags: [] });
   });
 
+  it('create: an empty list field is left out, [] sends an empty list (clone: no configs)', () => {
+    const f = buildFields({ ...spec, fields: ['label', 'tags'] }, 'create');
+    const init = initialValues(f);
+    expect(buildBody(f, { label: 'abc', tags: '' }, init, 'create')).toEqual({ label: 'abc' });
+    expect(buildBody(f, { label: 'abc', tags: '[]' }, init, 'create')).toEqual({ label: 'abc', tags: [] });
+  });
+
   it('a required switch is sent whatever its position; a JSON field with lines starts pretty-printed', () => {
     const schema = defineResource('allocation', { public: { kind: 'boolean', required: true }, nodes: { kind: 'array', items: { kind: 'object' } } });
     const f = buildFields({ schema, fields: ['public', 'nodes'], overrides: { public: { default: true }, nodes: { lines: 4 } }, submit: async () => undefined }, 'create');

@@ -119,6 +119,8 @@ function parse(field: FormField, raw: Raw): Parsed {
     }
     case 'list':
     case 'multi': {
+      // Where the API tells an empty list from an absent one (clone: no configs vs all), [] says "empty".
+      if (text === '[]') return { empty: false, value: [] };
       const items = listItems(text);
       const numeric = field.spec.items?.kind === 'integer' || field.spec.items?.kind === 'number';
       return { empty: false, value: numeric ? items.map((s) => (NUMBER.test(s) ? Number(s) : s)) : items };

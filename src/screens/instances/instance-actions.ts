@@ -77,7 +77,7 @@ export const instanceActions: ActionSpec<Instance>[] = [
         region: { choices: async (c) => regionChoices(c), help: 'For a new instance (with type)' },
         type: { choices: async (c) => typeChoices(c), help: 'For a new instance; its disk must hold the cloned disks' },
         vm_id: { choices: orNone('none: clone into a new instance', otherInstanceChoices), help: 'Or an existing instance with room; then leave region, type, label empty' },
-        configs: { choices: configChoices, help: 'None picked: every config (and its disks)' },
+        configs: { choices: configChoices, help: 'None picked: every config (and its disks); type [] for none' },
         disks: { choices: diskChoices, help: "Cloned on top of the chosen configs' disks" },
       },
       submit: (body, ctx, vm) => cloneInstance(ctx.client, vm!.id, body),

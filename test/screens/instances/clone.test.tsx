@@ -78,4 +78,26 @@ describe('clone', { timeout: SLOW_TEST_MS }, () => {
     await press(r, CTRL_S, `Cloning parts into big (${ids.big})`);
     expect((await disksOf('big')).map((d) => d.label).sort()).toEqual(['data', 'system']);
   });
+
+  it('[] in Configs clones no configs: only the extra disks picked', async () => {
+    const r = app(svc);
+    await cloneForm(r, 'parts');
+    await press(r, RIGHT, /› Region\s+◂ us-east/);
+    await press(r, TAB, /› Type/);
+    await press(r, RIGHT, /› Type\s+◂ g6-nanode-1/);
+    await press(r, TAB, /› Label/);
+    await press(r, 'bare-copy', /Label\s+bare-copy/);
+    for (const title of ['Enable backups', 'Existing target', 'Configs']) await press(r, TAB, new RegExp(`› ${title}`));
+    await press(r, '[]', /› Configs\s+\[\]/);
+    await press(r, TAB, /› Extra disks/);
+    await press(r, ENTER, /Extra disks: Enter toggles, Esc done/);
+    await press(r, 'j', /› \[ \] data/);
+    await press(r, ENTER, '[x] data');
+    await press(r, ESC, /› Extra disks/);
+    await press(r, CTRL_S, /Cloning parts into bare-copy \(\d+\)/);
+    const made = ((await call(svc, 'GET', '/vm/instances')).body.data as { id: number; label: string }[]).find((vm) => vm.label === 'bare-copy')!;
+    ids['bare-copy'] = made.id;
+    expect((await disksOf('bare-copy')).map((d) => d.label)).toEqual(['data']);
+    expect((await call(svc, 'GET', `/vm/instances/${made.id}/configs`)).body.results).toBe(0);
+  });
 });
