@@ -26,7 +26,7 @@ export function defaultDataFile(): string {
   return join(envPaths('vmtui', { suffix: '' }).data, 'service.sqlite');
 }
 
-const TOKEN = /^[\x21-\x7e]{8,256}$/;
+const TOKEN = /^[\x21-\x7e]{1,256}$/;
 
 export function parseServeArgs(argv: string[]) {
   const { values } = parseArgs({
@@ -49,7 +49,7 @@ export function parseServeArgs(argv: string[]) {
   if (values.speed !== 'instant' && values.speed !== 'realistic') throw new UsageError(`--speed must be instant or realistic, not "${values.speed}"`);
   for (const flag of ['token', 'restricted-token'] as const) {
     const v = values[flag];
-    if (v !== undefined && !TOKEN.test(v)) throw new UsageError(`--${flag} must be 8..256 printable characters without spaces`);
+    if (v !== undefined && !TOKEN.test(v)) throw new UsageError(`--${flag} must be 1..256 printable characters without spaces`);
   }
   if (values.token !== undefined && values.token === values['restricted-token']) throw new UsageError('--token and --restricted-token must differ');
   return {

@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { request } from 'undici';
+import { parseServeArgs, UsageError } from '../../src/server/serve-command.js';
+
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+});
+
+/** `vmtui serve` with these flags, from source, as its own process; resolves once it printed its banner. */
+function serve(args: string[]): Promise<{ child: ChildProcess; out: () => string; base: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /base root:\s+(\S+)[\s\S]*Press Ctrl-C/.exec(out);
+      if (m) resolve({ child, out: () => out, base: m[1]! });
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`serve exited early (${code}): ${out}`)));
+  });
+}
+
+const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+describe('vmtui serve', () => {
+  it('the README command: any client holding T uses the API; the roots and tokens are printed; SIGINT stops it cleanly', async () => {
+    const svc = await serve(['--data', ':memory:', '--seed', 'empty', '--token', 'T', '--port', '0']);
+    expect(svc.out()).toMatch(/beta root:\s+http:\/\/127\.0\.0\.1:\d+\/v4beta/);
+    expect(svc.out()).toMatch(/restricted user token:\s+[0-9a-f]{64}\n/);
+    const ok = await request(`${svc.base}/regions`, { headers: { authorization: 'Bearer T' } });
+    expect(ok.statusCode).toBe(200);
+    expect(((await ok.body.json()) as { results: number }).results).toBeGreaterThan(0);
+    const bad = await request(`${svc.base}/profile`, { headers: { authorization: 'Bearer X' } });
+    expect(bad.statusCode).toBe(401);
+    await bad.body.dump();
+    const exit = exitOf(svc.child);
+    svc.child.kill('SIGINT');
+    expect(await exit).toBe(0);
+    expect(svc.out()).toContain('vmtui service stopped.');
+    expect(svc.out()).not.toMatch(/Error|at .*\.ts:\d+/);
+  }, 30_000);
+
+  it('refuses bad flags with a reason', () => {
+    const reason = (args: string[]) => {
+      try {
+        parseServeArgs(args);
+        return 'accepted';
+      } catch (err) {
+        return err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? (err as Error).message : `crash: ${String(err)}`;
+      }
+    };
+    expect(reason(['--port', '70000'])).toBe('--port must be 0..65535, not "70000"');
+    expect(reason(['--seed', 'full'])).toBe('--seed must be demo or empty, not "full"');
+    expect(reason(['--speed', 'fast'])).toBe('--speed must be instant or realistic, not "fast"');
+    expect(reason(['--token', 'has space'])).toBe('--token must be 1..256 printable characters without spaces');
+    expect(reason(['--token', 'same', '--restricted-token', 'same'])).toBe('--token and --restricted-token must differ');
+    expect(reason(['--bogus'])).toMatch(/Unknown option '--bogus'/);
+    expect(reason(['--token', 'T', '--data', ':memory:'])).toBe('accepted');
+  });
+});
