@@ -1,6 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import { zxcvbn, zxcvbnOptions } from '@zxcvbn-ts/core';
-import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
 
 /** String checks shared by the service and the forms: each returns a reason or null. */
 
@@ -132,16 +131,28 @@ export function isoTimestamp(v: string): string | null {
 
 export const PASSWORD_STRENGTH_REASON = 'Password does not meet strength requirement';
 const MIN_PASSWORD_SCORE = 2;
-let zxcvbnReady = false;
+let scorer: ((password: string) => number) | undefined;
+
+/**
+ * zxcvbn and its dictionaries, loaded on the first password checked: loading
+ * them takes ~170 ms, too much for every start of the app. Synchronous, so
+ * the check stays a plain rule of the model.
+ */
+function passwordScorer(): (password: string) => number {
+  if (!scorer) {
+    const load = createRequire(import.meta.url);
+    const core = load('@zxcvbn-ts/core') as typeof import('@zxcvbn-ts/core');
+    const common = load('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common');
+    core.zxcvbnOptions.setOptions({ dictionary: common.dictionary, graphs: common.adjacencyGraphs });
+    scorer = (password) => core.zxcvbn(password).score;
+  }
+  return scorer;
+}
 
 /** The seed's strength check for root passwords; the reason text is the seed's own. */
 export function passwordStrength(v: string): string | null {
-  if (!zxcvbnReady) {
-    zxcvbnOptions.setOptions({ dictionary: zxcvbnCommon.dictionary, graphs: zxcvbnCommon.adjacencyGraphs });
-    zxcvbnReady = true;
-  }
   if (v.length < 7 || v.length > 128) return PASSWORD_STRENGTH_REASON;
-  return zxcvbn(v).score >= MIN_PASSWORD_SCORE ? null : PASSWORD_STRENGTH_REASON;
+  return passwordScorer()(v) >= MIN_PASSWORD_SCORE ? null : PASSWORD_STRENGTH_REASON;
 }
 
 /** OAuth scope strings: `*`, or space/comma separated `<group>:read_only|read_write`. */
