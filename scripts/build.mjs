@@ -19,27 +19,103 @@ const noInkDevtools = {
   },
 };
 
-// Ink tokenizes every line of every frame into styled characters, with a cache
-// that lives for one frame; moving the selection changes two lines of forty.
-// Sharing the cache across frames (bounded) halves the cost of a keypress.
+/** Replaces `from` with `to` in a dependency's source, or warns (and leaves it be) when the dependency changed. */
+function patch(source, name, replacements) {
+  let out = source;
+  for (const [from, to] of replacements) {
+    if (!out.includes(from)) {
+      console.warn(`${name}: the dependency changed; left unpatched`);
+      return undefined;
+    }
+    out = out.replace(from, to);
+  }
+  return { contents: out, loader: 'js' };
+}
+
+// Ink draws each frame from scratch: a cell object for every blank, each line
+// tokenized into styled characters, then every line turned back into a string.
+// Moving the selection changes two lines of forty, so: the styled characters
+// are cached across frames (bounded), blanks share one cell, and a line whose
+// cells are the very same objects as in the last frame reuses its string.
 const inkFrameCache = {
   name: 'ink-frame-cache',
   setup(b) {
-    b.onLoad({ filter: /[/\\]ink[/\\]build[/\\]output\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      const from = 'caches = new OutputCaches();';
-      if (!source.includes(from)) {
-        console.warn('ink-frame-cache: Ink changed; its output cache is left per frame');
-        return undefined;
-      }
-      const shared = `let sharedCaches;
+    b.onLoad({ filter: /[/\\]ink[/\\]build[/\\]output\.js$/ }, async (args) =>
+      patch(await readFile(args.path, 'utf8'), 'ink-frame-cache', [
+        ['caches = new OutputCaches();', 'caches = framesCache();'],
+        [
+          'export default class Output {',
+          `let sharedCaches;
 function framesCache() {
     if (!sharedCaches || sharedCaches.styledChars.size + sharedCaches.widths.size > 50000) sharedCaches = new OutputCaches();
     return sharedCaches;
 }
-export default class Output {`;
-      return { contents: source.replace(from, 'caches = framesCache();').replace('export default class Output {', shared), loader: 'js' };
-    });
+const BLANK = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });
+let lastLines = [];
+function lineString(y, cells) {
+    const last = lastLines[y];
+    if (last && last.cells.length === cells.length && last.cells.every((c, i) => c === cells[i])) return last.text;
+    const text = styledCharsToString(cells).trimEnd();
+    lastLines[y] = { cells, text };
+    return text;
+}
+export default class Output {`,
+        ],
+        [
+          `row.push({
+                    type: 'char',
+                    value: ' ',
+                    fullWidth: false,
+                    styles: [],
+                });`,
+          'row.push(BLANK);',
+        ],
+        [
+          `            const lineWithoutEmptyItems = line.filter(item => item !== undefined);
+            return styledCharsToString(lineWithoutEmptyItems).trimEnd();
+        })`,
+          `            const lineWithoutEmptyItems = line.filter(item => item !== undefined);
+            return lineString(y, lineWithoutEmptyItems);
+        })`,
+        ],
+        ['        const generatedOutput = output\n            .map(line => {', '        const generatedOutput = output\n            .map((line, y) => {'],
+      ]),
+    );
+  },
+};
+
+// Turning a line of styled characters into a string diffs the styles of each
+// pair of neighbours; most neighbours have the same styles (or none), which
+// needs no diff at all.
+const sameStylesFastPath = {
+  name: 'ansi-same-styles',
+  setup(b) {
+    b.onLoad({ filter: /[/\\]@alcalzone[/\\]ansi-tokenize[/\\]build[/\\]styledChars\.js$/ }, async (args) =>
+      patch(await readFile(args.path, 'utf8'), 'ansi-same-styles', [
+        [
+          `        else {
+            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
+        }`,
+          `        else if (!sameStyles(chars[i - 1].styles, char.styles)) {
+            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
+        }`,
+        ],
+        [
+          `        if (i === chars.length - 1) {`,
+          `        if (i === chars.length - 1 && char.styles.length > 0) {`,
+        ],
+        [
+          'export function styledCharsToString(chars) {',
+          `function sameStyles(a, b) {
+    if (a === b) return true;
+    if (a.length !== b.length) return false;
+    for (let k = 0; k < a.length; k++) if (a[k].code !== b[k].code || a[k].endCode !== b[k].endCode) return false;
+    return true;
+}
+export function styledCharsToString(chars) {`,
+        ],
+      ]),
+    );
   },
 };
 
@@ -57,7 +133,7 @@ await build({
   format: 'esm',
   // Native code stays a package.
   external: ['better-sqlite3'],
-  plugins: [noInkDevtools, inkFrameCache],
+  plugins: [noInkDevtools, inkFrameCache, sameStylesFastPath],
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS modules (React) still call require().
