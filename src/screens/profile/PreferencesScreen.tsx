@@ -10,7 +10,7 @@ import { preferencesForm } from './preferences-form.js';
 import { ScrollPane, type PaneLine } from './ScrollPane.js';
 import { useMissingScope } from './use-missing-scope.js';
 import { PREFERENCES_QUERY, useObject } from './use-object.js';
-import { useScreenCtx } from './use-screen-ctx.js';
+import { useScreenCtx } from '../../app/use-screen-ctx.js';
 
 /** Title, submit row and note line around the JSON field. */
 const FORM_CHROME = 4;

@@ -18,7 +18,7 @@ import { ProfileFields, profileFieldLines } from './ProfileFields.js';
 import { SUB_AREAS, countKey, summaryText, type SubArea } from './sub-areas.js';
 import { useMissingScope } from './use-missing-scope.js';
 import { PROFILE_QUERY, useObject } from './use-object.js';
-import { useScreenCtx } from './use-screen-ctx.js';
+import { useScreenCtx } from '../../app/use-screen-ctx.js';
 
 type Overlay = null | 'edit' | 'detail' | 'json';
 

@@ -16,7 +16,7 @@ import { ScrollPane, type PaneLine } from './ScrollPane.js';
 import { TfaSecretDialog } from './TfaSecretDialog.js';
 import { useMissingScope } from './use-missing-scope.js';
 import { PROFILE_QUERY, useObject } from './use-object.js';
-import { useScreenCtx } from './use-screen-ctx.js';
+import { useScreenCtx } from '../../app/use-screen-ctx.js';
 
 /** Where the enable flow is: secret first, then a code confirms it, then the scratch code is shown once. */
 type Phase =
