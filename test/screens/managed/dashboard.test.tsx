@@ -1,18 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { summarize, utcTime } from '../../../src/components/braille-chart.js';
-import type { RunningService } from '../../../src/server/service.js';
 import { bitsPerSecond, compact, percent, perSecond } from '../../../src/screens/managed/units.js';
 import { ENTER, ESC, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
 import { call, startTestService } from '../../helpers/service.js';
-import { control, crumbs, openArea, unmountAll, warmUp } from './harness.js';
+import { control, crumbs, openArea, demoAccount, warmUp } from './harness.js';
 
-let svc: RunningService;
-beforeAll(async () => {
-  svc = await startTestService({ seed: 'demo' });
-  await warmUp(svc);
-});
-afterAll(() => svc.close());
-afterEach(unmountAll);
+const svc = await demoAccount();
 
 const SERIES = [
   { name: 'cpu', title: 'cpu (%)', format: percent },

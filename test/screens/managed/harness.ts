@@ -4,8 +4,9 @@ import home from '../../../src/screens/home/index.js';
 import instances from '../../../src/screens/instances/index.js';
 import managed from '../../../src/screens/managed/index.js';
 import type { RunningService } from '../../../src/server/service.js';
+import { afterAll, afterEach } from 'vitest';
 import { jumpTo, renderApp, waitForContent } from '../../helpers/ink.js';
-import { call } from '../../helpers/service.js';
+import { call, startTestService } from '../../helpers/service.js';
 
 /** The areas these tests cross: managed and events, home to start from (few areas: few counts to load). */
 export const SCREENS = [...home, ...managed, ...events];
@@ -48,3 +49,12 @@ export const control = (svc: RunningService, path: string, body: unknown = {}) =
 
 /** The breadcrumbs line. */
 export const crumbs = (frame: string) => frame.split('\n')[1] ?? '';
+
+/** The demo account for a test file: started and warmed up once, closed after the file; the apps a test rendered are unmounted after it. */
+export async function demoAccount(): Promise<RunningService> {
+  const svc = await startTestService({ seed: 'demo' });
+  await warmUp(svc);
+  afterAll(() => svc.close());
+  afterEach(unmountAll);
+  return svc;
+}

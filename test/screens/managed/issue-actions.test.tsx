@@ -1,17 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningService } from '../../../src/server/service.js';
+import { describe, expect, it } from 'vitest';
 import { BACKSPACE, CTRL_S, ENTER, ESC, TAB, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
-import { call, startTestService } from '../../helpers/service.js';
+import { call } from '../../helpers/service.js';
 import type { ScreenDef } from '../../../src/app/screen.js';
-import { WITH_INSTANCES, crumbs, openArea, unmountAll, warmUp } from './harness.js';
+import { WITH_INSTANCES, crumbs, openArea, demoAccount } from './harness.js';
 
-let svc: RunningService;
-beforeAll(async () => {
-  svc = await startTestService({ seed: 'demo' });
-  await warmUp(svc);
-});
-afterAll(() => svc.close());
-afterEach(unmountAll);
+const svc = await demoAccount();
 
 /** The postgres-primary issue (#21400), opened from triage. */
 async function openPostgresIssue(screens?: ScreenDef[]) {

@@ -1,16 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningService } from '../../../src/server/service.js';
+import { describe, expect, it } from 'vitest';
 import { BACKSPACE, CTRL_D, CTRL_S, ENTER, TAB, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
-import { call, startTestService } from '../../helpers/service.js';
-import { openArea, unmountAll, warmUp } from './harness.js';
+import { call } from '../../helpers/service.js';
+import { demoAccount, openArea } from './harness.js';
 
-let svc: RunningService;
-beforeAll(async () => {
-  svc = await startTestService({ seed: 'demo' });
-  await warmUp(svc);
-});
-afterAll(() => svc.close());
-afterEach(unmountAll);
+const svc = await demoAccount();
 
 const RIGHT = '\x1b[C';
 

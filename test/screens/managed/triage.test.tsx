@@ -1,16 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningService } from '../../../src/server/service.js';
+import { describe, expect, it } from 'vitest';
 import { BACKSPACE, ENTER, ESC, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
 import { startTestService } from '../../helpers/service.js';
-import { control, crumbs, openArea, unmountAll, warmUp } from './harness.js';
+import { control, crumbs, openArea, demoAccount, warmUp } from './harness.js';
 
-let svc: RunningService;
-beforeAll(async () => {
-  svc = await startTestService({ seed: 'demo' });
-  await warmUp(svc);
-});
-afterAll(() => svc.close());
-afterEach(unmountAll);
+const svc = await demoAccount();
 
 describe('the triage view', () => {
   it('lists open issues newest first: age, ticket, and each affected service with status, type and address', async () => {
