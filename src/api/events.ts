@@ -1,32 +1,9 @@
+import type { EventRecord as AccountEvent } from '../model/events.js';
 import type { ApiClient } from './client.js';
 
 /** Account events: the account's activity feed, newest first. */
 
-export type EventStatus = 'failed' | 'finished' | 'notification' | 'scheduled' | 'started';
-
-export interface EntityRef {
-  id: number | string;
-  label: string;
-  type: string;
-  url: string;
-}
-
-export interface AccountEvent {
-  id: number;
-  action: string;
-  created: string;
-  duration: number | null;
-  entity: EntityRef | null;
-  secondary_entity: EntityRef | null;
-  percent_complete: number | null;
-  rate: string | null;
-  read: boolean;
-  seen: boolean;
-  status: EventStatus;
-  time_remaining: string | null;
-  username: string;
-  message: string | null;
-}
+export type { EntityRef, EventRecord as AccountEvent, EventStatus } from '../model/events.js';
 
 export const EVENTS_PATH = '/account/events';
 

@@ -1,24 +1,10 @@
+import type { Image } from '../model/images.js';
 import type { ApiClient } from './client.js';
 import { fetchAllPages } from './pages.js';
 
 /** Typed endpoint functions of images: the public ones and the account's private ones (captured from disks). */
 
-export interface Image {
-  id: string;
-  label: string;
-  description: string;
-  created: string;
-  updated: string;
-  created_by: string;
-  deprecated: boolean;
-  is_public: boolean;
-  /** MB. */
-  size: number;
-  type: 'manual' | 'automatic';
-  expiry: string | null;
-  eol: string | null;
-  vendor: string | null;
-}
+export type { Image } from '../model/images.js';
 
 export const IMAGES_PATH = '/images';
 

@@ -1,20 +1,11 @@
+import type { IPAddressResponse as IPAddress } from '../model/ips.js';
 import type { ApiClient } from './client.js';
 import { listInstances, type Instance } from './instances.js';
 import { fetchAllPages } from './pages.js';
 
 /** IP addresses, reverse DNS, allocation, assignment and sharing; IPv6 pools and ranges. */
 
-export interface IPAddress {
-  address: string;
-  gateway: string | null;
-  subnet_mask: string;
-  prefix: number;
-  type: 'ipv4' | 'ipv6' | 'ipv6/pool' | 'ipv6/range';
-  public: boolean;
-  rdns: string | null;
-  vm_id: number;
-  region: string;
-}
+export type { IPAddressResponse as IPAddress } from '../model/ips.js';
 
 export interface IPv6Block {
   range: string;

@@ -1,25 +1,10 @@
-import type { UserDefinedField } from '../model/stackscripts.js';
+import type { StackScript } from '../model/stackscripts.js';
 import type { ApiClient } from './client.js';
 import { fetchAllPages } from './pages.js';
 
 /** Typed endpoint functions of provisioning scripts (StackScripts). */
 
-export interface StackScript {
-  id: string;
-  username: string;
-  user_gravatar_id: string;
-  label: string;
-  description: string;
-  images: string[];
-  deployments_total: number;
-  deployments_active: number;
-  is_public: boolean;
-  created: string;
-  updated: string;
-  rev_note: string;
-  script: string;
-  user_defined_fields: UserDefinedField[];
-}
+export type { StackScript } from '../model/stackscripts.js';
 
 export const STACKSCRIPTS_PATH = '/vm/stackscripts';
 

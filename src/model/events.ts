@@ -28,6 +28,33 @@ export const EVENT_ACTIONS = [
   'volume_clone', 'volume_create', 'volume_delete', 'volume_update', 'volume_detach', 'volume_resize',
 ] as const;
 
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export interface EntityRef {
+  id: number | string;
+  label: string;
+  type: string;
+  url: string;
+}
+
+/** An event as the API returns it; the client reads it, the service stores it. */
+export interface EventRecord {
+  id: number;
+  action: string;
+  created: string;
+  duration: number | null;
+  entity: EntityRef | null;
+  secondary_entity: EntityRef | null;
+  percent_complete: number | null;
+  rate: string | null;
+  read: boolean;
+  seen: boolean;
+  status: EventStatus;
+  time_remaining: string | null;
+  username: string;
+  message: string | null;
+}
+
 /** Filterable upstream (the seed does not cover events). */
 export const EVENT_FILTERABLE = ['id', 'action', 'created', 'entity.id', 'entity.type'];
 

@@ -53,8 +53,8 @@ export const Image = defineResource('image', {
   vendor: { kind: 'string', readOnly: true, nullable: true, filterable: true },
 });
 
-/** The stored image row, as reference.ts seeds the public ones. */
-export interface ImageRecord extends Record<string, unknown> {
+/** An image as the API returns it. */
+export interface Image {
   id: string;
   label: string;
   description: string;
@@ -63,12 +63,16 @@ export interface ImageRecord extends Record<string, unknown> {
   created_by: string;
   deprecated: boolean;
   is_public: boolean;
+  /** MB. */
   size: number;
   type: (typeof IMAGE_TYPES)[number];
   expiry: string | null;
   eol: string | null;
   vendor: string | null;
 }
+
+/** The stored image row, as reference.ts seeds the public ones. */
+export interface ImageRecord extends Image, Record<string, unknown> {}
 
 export const PRIVATE_IMAGE_PREFIX = 'private/';
 export const PUBLIC_IMAGE_PREFIX = 'vm/';

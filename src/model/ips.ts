@@ -18,6 +18,19 @@ export function hostname(v: string): string | null {
   return bad === undefined ? null : `rdns: "${bad}" is not a valid host name label`;
 }
 
+/** An address as the API returns it. */
+export interface IPAddressResponse {
+  address: string;
+  gateway: string | null;
+  subnet_mask: string;
+  prefix: number;
+  type: (typeof IP_TYPES)[number];
+  public: boolean;
+  rdns: string | null;
+  vm_id: number;
+  region: string;
+}
+
 export const IPAddress = defineResource('ip', {
   address: { kind: 'string', readOnly: true, title: 'Address' },
   gateway: { kind: 'string', nullable: true, readOnly: true, title: 'Gateway' },

@@ -119,8 +119,8 @@ export const StackScript = defineResource(
   [publicStaysPublic],
 );
 
-/** The stored script row, as reference.ts seeds the public ones; owner_id is null for the provider's scripts. */
-export interface StackScriptRecord extends Record<string, unknown> {
+/** A script as the API returns it. */
+export interface StackScript {
   id: string;
   username: string;
   user_gravatar_id: string;
@@ -134,5 +134,10 @@ export interface StackScriptRecord extends Record<string, unknown> {
   updated: string;
   rev_note: string;
   script: string;
+  user_defined_fields: UserDefinedField[];
+}
+
+/** The stored script row, as reference.ts seeds the public ones (its fields are read from the script); owner_id is null for the provider's scripts. */
+export interface StackScriptRecord extends Omit<StackScript, 'user_defined_fields'>, Record<string, unknown> {
   owner_id: number | null;
 }

@@ -1,31 +1,10 @@
 import type { Store } from './store.js';
 import { isoSeconds } from './time.js';
+import type { EntityRef, EventRecord, EventStatus } from '../model/events.js';
 
-export type EventStatus = 'failed' | 'finished' | 'notification' | 'scheduled' | 'started';
+export type { EntityRef, EventStatus };
 
-export interface EntityRef {
-  id: number | string;
-  label: string;
-  type: string;
-  url: string;
-}
-
-export interface AccountEvent extends Record<string, unknown> {
-  id: number;
-  action: string;
-  created: string;
-  duration: number | null;
-  entity: EntityRef | null;
-  secondary_entity: EntityRef | null;
-  percent_complete: number | null;
-  rate: string | null;
-  read: boolean;
-  seen: boolean;
-  status: EventStatus;
-  time_remaining: string | null;
-  username: string;
-  message: string | null;
-}
+export interface AccountEvent extends EventRecord, Record<string, unknown> {}
 
 export interface NewEvent {
   action: string;

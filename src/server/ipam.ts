@@ -1,18 +1,10 @@
 import ipaddr from 'ipaddr.js';
+import type { IPAddressResponse } from '../model/ips.js';
 import type { Store } from './store.js';
 import { REGION_IDS } from './seed/reference.js';
 
 /** Address records (kind `ip`, id = the address, parent = the instance id). */
-export interface IpRecord extends Record<string, unknown> {
-  address: string;
-  gateway: string | null;
-  subnet_mask: string;
-  prefix: number;
-  type: 'ipv4' | 'ipv6' | 'ipv6/pool' | 'ipv6/range';
-  public: boolean;
-  rdns: string | null;
-  vm_id: number;
-  region: string;
+export interface IpRecord extends IPAddressResponse, Record<string, unknown> {
   /** Instances this address is shared with (POST /networking/ipv4/share). */
   _shared_with?: number[];
 }
