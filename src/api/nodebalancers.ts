@@ -1,22 +1,11 @@
+import type { NodeBalancerResponse as NodeBalancer } from '../model/nodebalancers.js';
 import type { ApiClient } from './client.js';
 import { fetchAllPages } from './pages.js';
 import { regionChoices } from './regions.js';
 
 /** Load balancers, their configs (one per port), backend nodes and statistics. */
 
-export interface NodeBalancer {
-  id: number;
-  label: string;
-  region: string;
-  hostname: string;
-  ipv4: string;
-  ipv6: string | null;
-  created: string;
-  updated: string;
-  client_conn_throttle: number;
-  transfer: { total: number | null; out: number | null; in: number | null };
-  tags: string[];
-}
+export type { NodeBalancerResponse as NodeBalancer } from '../model/nodebalancers.js';
 
 export interface NBConfig {
   id: number;

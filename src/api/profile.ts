@@ -1,3 +1,4 @@
+import type { GrantEntry, GrantsOf } from '../model/profile.js';
 import type { ApiClient } from './client.js';
 import { fetchAllPages } from './pages.js';
 
@@ -76,31 +77,15 @@ export interface Login {
   username: string;
 }
 
-export type GrantLevel = 'read_only' | 'read_write';
+export type { GlobalGrants, GrantKind, GrantLevel } from '../model/profile.js';
+export { GRANT_KINDS } from '../model/profile.js';
 
-export interface GlobalGrants {
-  account_access: GrantLevel | null;
-  add_domains: boolean;
-  add_images: boolean;
-  add_vms: boolean;
-  add_longview: boolean;
-  add_nodebalancers: boolean;
-  add_stackscripts: boolean;
-  add_volumes: boolean;
-  cancel_account: boolean;
-  longview_subscription: boolean;
-}
-
-export interface EntityGrant {
+export interface EntityGrant extends GrantEntry {
   id: number;
   label: string;
-  permissions: GrantLevel | null;
 }
 
-export const GRANT_KINDS = ['vm', 'nodebalancer', 'image', 'stackscript', 'domain', 'longview', 'volume'] as const;
-export type GrantKind = (typeof GRANT_KINDS)[number];
-
-export type Grants = { global: GlobalGrants } & Record<GrantKind, EntityGrant[]>;
+export type Grants = GrantsOf<EntityGrant>;
 
 export type Preferences = Record<string, unknown>;
 

@@ -234,6 +234,21 @@ const nodesSpec = (fields: Record<string, FieldSpec>): FieldSpec => ({
   items: { kind: 'object', title: 'Node', fields },
 });
 
+/** A load balancer as the API returns it. */
+export interface NodeBalancerResponse {
+  id: number;
+  label: string;
+  region: string;
+  hostname: string;
+  ipv4: string;
+  ipv6: string | null;
+  created: string;
+  updated: string;
+  client_conn_throttle: number;
+  transfer: { total: number | null; out: number | null; in: number | null };
+  tags: string[];
+}
+
 export const NodeBalancer = defineResource(
   'nodebalancer',
   {

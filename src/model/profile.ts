@@ -158,3 +158,34 @@ export function preferencesProblem(v: unknown): string | null {
 
 /** Enabling and disabling take no body; an empty schema rejects any field sent. */
 export const NoBody = defineResource('no-body', {});
+
+// ---- grants ----
+
+export type GrantLevel = 'read_only' | 'read_write';
+
+/** Entity kinds that grants cover, by the grants object's key. */
+export const GRANT_KINDS = ['vm', 'nodebalancer', 'image', 'stackscript', 'domain', 'longview', 'volume'] as const;
+export type GrantKind = (typeof GRANT_KINDS)[number];
+
+export interface GlobalGrants {
+  account_access: GrantLevel | null;
+  add_domains: boolean;
+  add_images: boolean;
+  add_vms: boolean;
+  add_longview: boolean;
+  add_nodebalancers: boolean;
+  add_stackscripts: boolean;
+  add_volumes: boolean;
+  cancel_account: boolean;
+  longview_subscription: boolean;
+}
+
+/** One entity's grant as stored; the API adds the entity's label. */
+export interface GrantEntry {
+  id: number | string;
+  permissions: GrantLevel | null;
+}
+
+/** A restricted user's grants: the global ones and one list per entity kind. */
+export type GrantsOf<Entry> = { global: GlobalGrants } & Record<GrantKind, Entry[]>;
+

@@ -3,38 +3,11 @@ import type { Store, Row } from './store.js';
 import { forbidden, notFound, unauthorized } from './errors.js';
 import type { SqlFilter } from './filter.js';
 import { isoSeconds, parseApiTime } from './time.js';
+import type { GrantEntry, GrantKind, GrantLevel as Level, GrantsOf } from '../model/profile.js';
 
-export type Level = 'read_only' | 'read_write';
+export type { GrantEntry, GrantKind, GrantLevel as Level } from '../model/profile.js';
 
-/** Entity kinds that grants cover, by the grants object's key. */
-export type GrantKind = 'vm' | 'nodebalancer' | 'image' | 'stackscript' | 'domain' | 'longview' | 'volume';
-
-export interface GrantEntry {
-  id: number | string;
-  permissions: Level | null;
-}
-
-export interface Grants {
-  global: {
-    account_access: Level | null;
-    add_domains: boolean;
-    add_images: boolean;
-    add_vms: boolean;
-    add_longview: boolean;
-    add_nodebalancers: boolean;
-    add_stackscripts: boolean;
-    add_volumes: boolean;
-    cancel_account: boolean;
-    longview_subscription: boolean;
-  };
-  vm: GrantEntry[];
-  nodebalancer: GrantEntry[];
-  image: GrantEntry[];
-  stackscript: GrantEntry[];
-  domain: GrantEntry[];
-  longview: GrantEntry[];
-  volume: GrantEntry[];
-}
+export type Grants = GrantsOf<GrantEntry>;
 
 export interface User extends Row {
   id: number;

@@ -7,6 +7,7 @@ import {
   NodeBalancer,
   certificateInfo,
   newConfigBase,
+  type NodeBalancerResponse,
 } from '../../model/nodebalancers.js';
 import { present, validate, type FieldError, type ResourceSchema, type RuleContext } from '../../model/schema.js';
 import { requireEntity, type Auth, type Level, type User } from '../auth.js';
@@ -20,19 +21,7 @@ import { isoSeconds } from '../time.js';
 
 /** Stored load balancer records (kinds nodebalancer, nb_config with parent balancer id, nb_node with parent config id). */
 
-export interface BalancerRecord extends Record<string, unknown> {
-  id: number;
-  label: string;
-  region: string;
-  hostname: string;
-  ipv4: string;
-  ipv6: string | null;
-  created: string;
-  updated: string;
-  client_conn_throttle: number;
-  transfer: { total: number | null; out: number | null; in: number | null };
-  tags: string[];
-}
+export interface BalancerRecord extends NodeBalancerResponse, Record<string, unknown> {}
 
 export interface ConfigRecord extends Record<string, unknown> {
   id: number;
