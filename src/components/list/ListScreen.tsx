@@ -4,16 +4,16 @@ import { useStore } from 'zustand';
 import { useApp } from '../../app/context.js';
 import { PRIORITY } from '../../app/key-router.js';
 import { listPath, type ListSpec, type ScreenCtx, type ScreenDef, type ScreenProps } from '../../app/screen.js';
-import { useCommands, type CommandHandlers } from '../../app/use-commands.js';
+import { useCommands } from '../../app/use-commands.js';
 import { queryKey, type ListQuery } from '../../store/data.js';
 import { DEFAULT_VIEW, type ListView, type Overlay } from '../../store/views.js';
 import { Spinner } from '../Spinner.js';
 import { Table } from '../Table.js';
-import { editText } from '../text-edit.js';
 import { clamp } from '../window.js';
 import { ListOverlay } from './ListOverlay.js';
 import { rowActions } from './row-actions.js';
 import { ListStatus } from './ListStatus.js';
+import { filterCapture, listHandlers } from './list-keys.js';
 import { createDeriver, selectedIndex } from './list-view.js';
 import { useListData } from './use-list-data.js';
 
@@ -81,43 +81,39 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   const mark = (scope: string | undefined) => session.getState().missingScope(scope ?? spec.writeScope) ?? undefined;
   const actions = spec.actions ?? [];
   const tableRows = Math.max(1, height - 2);
-  const handlers: CommandHandlers = view.overlay
-    ? { back: close }
-    : view.filtering
-      ? { applyFilter: () => update({ filtering: false }), clearFilter: () => update({ filtering: false, filter: '', filterCursor: 0 }), up: () => select((i) => i - 1), down: () => select((i) => i + 1) }
-      : {
-          up: () => select((i) => i - 1),
-          down: () => select((i) => i + 1),
-          pageUp: () => select((i) => i - tableRows),
-          pageDown: () => select((i) => i + tableRows),
-          top: () => select(() => 0),
-          bottom: () => select((_, n) => n - 1),
-          open: () => {
-            const { row } = current();
-            if (!row) return;
-            const target = spec.drill?.(row, params);
-            if (target) nav.getState().push(target.screen, target.params ?? {}, label(row));
-            else update({ overlay: { kind: 'detail', key: rowKey(row) } });
-          },
-          create: spec.create && (() => update({ overlay: { kind: 'form', form: 'create' } })),
-          edit: spec.edit && withRow((row) => ({ kind: 'form', form: 'edit', key: rowKey(row) }), spec.edit.refuse),
-          delete: spec.delete && withRow((row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) }), spec.delete.refuse),
-          actions: actions.length > 0 && withRow((row) => ({ kind: 'menu', key: rowKey(row) })),
-          detail: withRow((row) => ({ kind: 'detail', key: rowKey(row) })),
-          json: withRow((row) => ({ kind: 'json', key: rowKey(row) })),
-          filter: () => update({ filtering: true, filterCursor: current().v.filter.length }),
-          sort: () => {
-            const { v } = current();
-            const next = v.sortCol === null ? 0 : v.sortCol + 1 < spec.columns.length ? v.sortCol + 1 : null;
-            update({ sortCol: next, sortDesc: false });
-          },
-          reverse: () => {
-            const { v } = current();
-            update({ sortCol: v.sortCol ?? 0, sortDesc: v.sortCol === null ? true : !v.sortDesc });
-          },
-          refresh: () => void data.getState().refresh(query),
-          back: view.filter !== '' && (() => update({ filter: '', filterCursor: 0 })),
-        };
+  const handlers = listHandlers(
+    view,
+    () => current().v,
+    select,
+    update,
+    tableRows,
+    {
+      open: () => {
+        const { row } = current();
+        if (!row) return;
+        const target = spec.drill?.(row, params);
+        if (target) nav.getState().push(target.screen, target.params ?? {}, label(row));
+        else update({ overlay: { kind: 'detail', key: rowKey(row) } });
+      },
+      create: spec.create && (() => update({ overlay: { kind: 'form', form: 'create' } })),
+      edit: spec.edit && withRow((row) => ({ kind: 'form', form: 'edit', key: rowKey(row) }), spec.edit.refuse),
+      delete: spec.delete && withRow((row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) }), spec.delete.refuse),
+      actions: actions.length > 0 && withRow((row) => ({ kind: 'menu', key: rowKey(row) })),
+      detail: withRow((row) => ({ kind: 'detail', key: rowKey(row) })),
+      json: withRow((row) => ({ kind: 'json', key: rowKey(row) })),
+      sort: () => {
+        const { v } = current();
+        const next = v.sortCol === null ? 0 : v.sortCol + 1 < spec.columns.length ? v.sortCol + 1 : null;
+        update({ sortCol: next, sortDesc: false });
+      },
+      reverse: () => {
+        const { v } = current();
+        update({ sortCol: v.sortCol ?? 0, sortDesc: v.sortCol === null ? true : !v.sortDesc });
+      },
+      refresh: () => void data.getState().refresh(query),
+    },
+    close,
+  );
   useCommands(handlers, {
     priority: PRIORITY.screen,
     title: def.title,
@@ -127,14 +123,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
       edit: mark(spec.edit?.scope),
       delete: mark(spec.delete?.scope),
     },
-    capture: (ev) => {
-      const v = views.getState().get(entry.key);
-      if (!v.filtering || v.overlay || ['return', 'escape', 'up', 'down'].includes(ev.name)) return false;
-      const next = editText({ text: v.filter, cursor: v.filterCursor }, ev);
-      if (next) update({ filter: next.text, filterCursor: next.cursor });
-      // Everything else is swallowed while typing: q must not quit.
-      return true;
-    },
+    capture: filterCapture(() => views.getState().get(entry.key), update),
   });
 
   const d = derive((list?.rows as Row[] | undefined) ?? EMPTY, view.sortCol, view.sortDesc, view.filter);

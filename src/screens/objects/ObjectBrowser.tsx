@@ -4,14 +4,14 @@ import { useStore } from 'zustand';
 import { useApp } from '../../app/context.js';
 import { PRIORITY } from '../../app/key-router.js';
 import type { ScreenCtx, ScreenProps } from '../../app/screen.js';
-import { useCommands, type CommandHandlers } from '../../app/use-commands.js';
+import { useCommands } from '../../app/use-commands.js';
 import { ListOverlay } from '../../components/list/ListOverlay.js';
 import { ListStatus } from '../../components/list/ListStatus.js';
+import { filterCapture, listHandlers } from '../../components/list/list-keys.js';
 import { createDeriver } from '../../components/list/list-view.js';
 import { rowActions } from '../../components/list/row-actions.js';
 import { Spinner } from '../../components/Spinner.js';
 import { Table } from '../../components/Table.js';
-import { editText } from '../../components/text-edit.js';
 import { clamp } from '../../components/window.js';
 import { queryKey } from '../../store/data.js';
 import { DEFAULT_VIEW, type ListView } from '../../store/views.js';
@@ -109,44 +109,33 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
 
   const mark = (scope: string | undefined) => session.getState().missingScope(scope ?? spec.writeScope) ?? undefined;
   const tableRows = Math.max(1, height - 2);
-  const handlers: CommandHandlers = view.overlay
-    ? { back: close }
-    : view.filtering
-      ? { applyFilter: () => update({ filtering: false }), clearFilter: () => update({ filtering: false, filter: '', filterCursor: 0 }), up: () => select((i) => i - 1), down: () => select((i) => i + 1) }
-      : {
-          up: () => select((i) => i - 1),
-          down: () => select((i) => i + 1),
-          pageUp: () => select((i) => i - tableRows),
-          pageDown: () => select((i) => i + tableRows),
-          top: () => select(() => 0),
-          bottom: () => select((_, n) => n - 1),
-          open: () => {
-            const { row } = current();
-            if (row) open(row);
-          },
-          create: () => update({ overlay: { kind: 'form', form: 'create' } }),
-          delete: withRow((row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) }), spec.delete!.refuse),
-          actions: withRow((row) => ({ kind: 'menu', key: rowKey(row) })),
-          detail: withRow((row) => ({ kind: 'detail', key: rowKey(row) })),
-          json: withRow((row) => ({ kind: 'json', key: rowKey(row) })),
-          filter: () => update({ filtering: true, filterCursor: current().v.filter.length }),
-          refresh: () => void data.getState().refresh(objects.query),
-          more: objects.hasMore && objects.more,
-          back: view.filter !== '' && (() => update({ filter: '', filterCursor: 0 })),
-        };
+  const handlers = listHandlers(
+    view,
+    () => current().v,
+    select,
+    update,
+    tableRows,
+    {
+      open: () => {
+        const { row } = current();
+        if (row) open(row);
+      },
+      create: () => update({ overlay: { kind: 'form', form: 'create' } }),
+      delete: withRow((row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) }), spec.delete!.refuse),
+      actions: withRow((row) => ({ kind: 'menu', key: rowKey(row) })),
+      detail: withRow((row) => ({ kind: 'detail', key: rowKey(row) })),
+      json: withRow((row) => ({ kind: 'json', key: rowKey(row) })),
+      refresh: () => void data.getState().refresh(objects.query),
+      more: objects.hasMore && objects.more,
+    },
+    close,
+  );
   useCommands(handlers, {
     priority: PRIORITY.screen,
     title: `Objects of ${bucket}`,
     modal: view.overlay ? 'screen' : false,
     marks: { create: mark(spec.create?.scope), delete: mark(spec.delete?.scope) },
-    capture: (ev) => {
-      const v = views.getState().get(entry.key);
-      if (!v.filtering || v.overlay || ['return', 'escape', 'up', 'down'].includes(ev.name)) return false;
-      const next = editText({ text: v.filter, cursor: v.filterCursor }, ev);
-      if (next) update({ filter: next.text, filterCursor: next.cursor });
-      // Everything else is swallowed while typing: q must not quit.
-      return true;
-    },
+    capture: filterCapture(() => views.getState().get(entry.key), update),
   });
 
   const list = objects.entry;
