@@ -6,6 +6,7 @@
  * is timed until the app's next output.
  * Run: npm run build && npx tsx bench/tui-keys.ts
  */
+import { readFileSync } from 'node:fs';
 import { spawn } from '@lydell/node-pty';
 import { startStubApi } from './lib/stub-api.js';
 
@@ -14,6 +15,11 @@ const SIZES = (process.env.SIZES ?? '100,10000,100000').split(',').map(Number);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** CPU time the process has used (user + system), in ms: less at the mercy of other load on the machine than wall time. */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
 
 async function measure(rows: number) {
   const api = await startStubApi(rows);
@@ -42,6 +48,7 @@ async function measure(rows: number) {
   await waitFor(new RegExp(`${rows} items?(?! ·)`));
   await sleep(300);
   const times: number[] = [];
+  const cpu0 = cpuMs(proc.pid);
   for (let i = 0; i < PRESSES; i++) {
     const got = new Promise<void>((r) => (onOutput = r));
     const t0 = performance.now();
@@ -51,19 +58,20 @@ async function measure(rows: number) {
     onOutput = undefined;
     await sleep(30);
   }
+  const cpu = (cpuMs(proc.pid) - cpu0) / PRESSES;
   proc.write('q');
   await sleep(200);
   proc.kill();
   await api.close();
   const sorted = times.slice(10).sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), cpu };
 }
 
-const results = new Map<number, { p50: number; p95: number }>();
+const results = new Map<number, { p50: number; p95: number; cpu: number }>();
 for (const size of SIZES) {
   const r = await measure(size);
   results.set(size, r);
-  console.log(`${String(size).padStart(7)} rows: key → frame p50 ${r.p50.toFixed(2)} ms, p95 ${r.p95.toFixed(2)} ms`);
+  console.log(`${String(size).padStart(7)} rows: key → frame p50 ${r.p50.toFixed(2)} ms, p95 ${r.p95.toFixed(2)} ms; app CPU ${r.cpu.toFixed(1)} ms per key`);
 }
 const small = results.get(SIZES[0]!)!;
 const large = results.get(SIZES[SIZES.length - 1]!)!;

@@ -3,8 +3,8 @@
 // time (React's production build handles a key about 1.5x faster).
 // The entry dist/vmtui.js loads chunks (dist/chunks/) on demand: --help does not
 // load Ink, and the UI against a remote API does not load the service.
-// Usage: node scripts/build.mjs [--outdir DIR]   (default dist)
-import { build } from 'esbuild';
+// Usage: node scripts/build.mjs [--outdir DIR] [--analyze]   (default dist; --analyze prints what each chunk holds)
+import { analyzeMetafile, build } from 'esbuild';
 import { chmodSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -32,11 +32,25 @@ function patch(source, name, replacements) {
   return { contents: out, loader: 'js' };
 }
 
-// Ink draws each frame from scratch: a cell object for every blank, each line
-// tokenized into styled characters, then every line turned back into a string.
-// Moving the selection changes two lines of forty, so: the styled characters
-// are cached across frames (bounded), blanks share one cell, and a line whose
-// cells are the very same objects as in the last frame reuses its string.
+// Ink draws each frame from scratch: every write is cut into styled
+// characters and placed in a grid of cells, then every line of the grid is
+// turned back into a string. Moving the selection changes two lines of forty
+// (scrolling shifts them by one), so the writes are gathered per line first
+// and a line's string is cached by what was written on it (the same writes
+// at the same columns make the same string); only new lines go through the
+// grid, with Ink's own code. The styled characters are cached across frames
+// too (bounded), and blanks share one cell.
+const OUTPUT_GET_ORIGINAL = `                let offsetY = 0;
+                for (let [index, line] of lines.entries()) {
+                    const currentLine = output[y + offsetY];
+                    // Line can be missing if \`text\` is taller than height of pre-initialized \`this.output\`
+                    if (!currentLine) {
+                        continue;
+                    }
+                    for (const transformer of transformers) {
+                        line = transformer(line, index);
+                    }
+                    const characters = this.caches.getStyledChars(line);`;
 const inkFrameCache = {
   name: 'ink-frame-cache',
   setup(b) {
@@ -51,34 +65,92 @@ function framesCache() {
     return sharedCaches;
 }
 const BLANK = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });
-let lastLines = [];
-function lineString(y, cells) {
-    const last = lastLines[y];
-    if (last && last.cells.length === cells.length && last.cells.every((c, i) => c === cells[i])) return last.text;
-    const text = styledCharsToString(cells).trimEnd();
-    lastLines[y] = { cells, text };
-    return text;
-}
+const lineCache = new Map();
 export default class Output {`,
         ],
+        // The grid starts as one row per line that got writes; the rest stay blank.
         [
-          `row.push({
+          `        const output = [];
+        for (let y = 0; y < this.height; y++) {
+            const row = [];
+            for (let x = 0; x < this.width; x++) {
+                row.push({
                     type: 'char',
                     value: ' ',
                     fullWidth: false,
                     styles: [],
-                });`,
-          'row.push(BLANK);',
+                });
+            }
+            output.push(row);
+        }`,
+          `        const output = [];
+        const writes = [];
+        for (let y = 0; y < this.height; y++) {
+            output.push(undefined);
+            writes.push(undefined);
+        }`,
+        ],
+        // Writes are recorded per line (after clipping and transformers, as Ink does) instead of drawn at once.
+        [
+          OUTPUT_GET_ORIGINAL,
+          `                let offsetY = 0;
+                for (let [index, line] of lines.entries()) {
+                    if (!(y + offsetY in writes)) {
+                        continue;
+                    }
+                    for (const transformer of transformers) {
+                        line = transformer(line, index);
+                    }
+                    (writes[y + offsetY] ??= [this.width]).push(x, line);
+                    offsetY++;
+                }
+            }
+        }
+        for (let row = 0; row < this.height; row++) {
+            const lineWrites = writes[row];
+            if (!lineWrites) {
+                output[row] = '';
+                continue;
+            }
+            const key = lineWrites.join('\\u0000');
+            const cached = lineCache.get(key);
+            if (cached !== undefined) {
+                output[row] = cached;
+                continue;
+            }
+            const currentLine = new Array(this.width).fill(BLANK);
+            for (let w = 1; w < lineWrites.length; w += 2) {
+                const x = lineWrites[w];
+                const line = lineWrites[w + 1];
+                {
+                    const characters = this.caches.getStyledChars(line);`,
         ],
         [
-          `            const lineWithoutEmptyItems = line.filter(item => item !== undefined);
+          `                        offsetX += characterWidth;
+                    }
+                    offsetY++;
+                }
+            }
+        }
+        const generatedOutput = output
+            .map(line => {
+            // See https://github.com/vadimdemedes/ink/pull/564#issuecomment-1637022742
+            const lineWithoutEmptyItems = line.filter(item => item !== undefined);
             return styledCharsToString(lineWithoutEmptyItems).trimEnd();
-        })`,
-          `            const lineWithoutEmptyItems = line.filter(item => item !== undefined);
-            return lineString(y, lineWithoutEmptyItems);
-        })`,
+        })
+            .join('\\n');`,
+          `                        offsetX += characterWidth;
+                    }
+                }
+            }
+            // See https://github.com/vadimdemedes/ink/pull/564#issuecomment-1637022742
+            const text = styledCharsToString(currentLine.filter(item => item !== undefined)).trimEnd();
+            if (lineCache.size >= 5000) lineCache.clear();
+            lineCache.set(key, text);
+            output[row] = text;
+        }
+        const generatedOutput = output.join('\\n');`,
         ],
-        ['        const generatedOutput = output\n            .map(line => {', '        const generatedOutput = output\n            .map((line, y) => {'],
       ]),
     );
   },
@@ -119,10 +191,22 @@ export function styledCharsToString(chars) {`,
   },
 };
 
-const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } });
+// Yoga's loader fetches its own wasm from a data: URL when fetch exists, and
+// the first fetch loads Node's built-in undici (~50 ms) before the first frame
+// can be drawn; decoding the base64 directly gives the same bytes.
+const yogaNoFetch = {
+  name: 'yoga-no-fetch',
+  setup(b) {
+    b.onLoad({ filter: /[/\\]yoga-layout[/\\]dist[/\\]binaries[/\\]yoga-wasm-base64-esm\.js$/ }, async (args) =>
+      patch(await readFile(args.path, 'utf8'), 'yoga-no-fetch', [['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return true?']]),
+    );
+  },
+};
+
+const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' }, analyze: { type: 'boolean', default: false } } });
 rmSync(join(values.outdir, 'chunks'), { recursive: true, force: true });
 
-await build({
+const result = await build({
   entryPoints: { vmtui: 'src/cli.ts' },
   outdir: values.outdir,
   splitting: true,
@@ -133,7 +217,7 @@ await build({
   format: 'esm',
   // Native code stays a package.
   external: ['better-sqlite3'],
-  plugins: [noInkDevtools, inkFrameCache, sameStylesFastPath],
+  plugins: [noInkDevtools, inkFrameCache, sameStylesFastPath, yogaNoFetch],
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS modules (React) still call require().
@@ -143,5 +227,7 @@ await build({
   sourcemap: 'linked',
   minify: true,
   logLevel: 'warning',
+  metafile: values.analyze,
 });
+if (values.analyze) console.log(await analyzeMetafile(result.metafile));
 chmodSync(join(values.outdir, 'vmtui.js'), 0o755);
