@@ -16,11 +16,14 @@ interface Props {
 export function Chart({ title, points, width, height, format = defaultFormat, color = 'cyan' }: Props) {
   const lines = useMemo(() => renderChart(points, { width, height: height - 1, format }), [points, width, height, format]);
   const summary = summarize(points);
+  const stats = summary ? [`current ${format(summary.current)}`, `min ${format(summary.min)}`, `max ${format(summary.max)}`] : [];
+  // Wide values in a narrow column: single spaces keep the max in view rather than cutting it off.
+  const gap = title.length + stats.reduce((n, s) => n + s.length + 2, 0) <= width ? '  ' : ' ';
   return (
     <Box flexDirection="column" height={height} overflowY="hidden">
       <Text wrap="truncate-end">
         <Text bold>{title}</Text>
-        {summary && <Text dimColor>{`  current ${format(summary.current)}  min ${format(summary.min)}  max ${format(summary.max)}`}</Text>}
+        {stats.length > 0 && <Text dimColor>{gap + stats.join(gap)}</Text>}
       </Text>
       {lines.map((line, i) => (
         <Text key={i} color={i < lines.length - 2 ? color : undefined} wrap="truncate-end">

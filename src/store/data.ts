@@ -44,6 +44,8 @@ export interface DataState {
   invalidate(...prefixes: string[]): void;
   /** Puts rows in the cache directly (synthetic data for tests and benchmarks). */
   put(q: ListQuery, rows: unknown[]): void;
+  /** Swaps fetched records into every cached list of `path` by id, and drops the ids gone: a long list kept current without refetching it. */
+  replaceRows(path: string, fresh: readonly { id: number }[], gone?: readonly number[]): void;
   loadCount(id: string, count: () => Promise<number>, force?: boolean): Promise<void>;
 }
 
@@ -197,6 +199,19 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
         const key = queryKey(q);
         queries.set(key, q);
         patch(key, { status: 'ready', rows, refreshing: false, fetchedAt: Date.now() });
+      },
+      replaceRows: (path, fresh, gone = []) => {
+        const byId = new Map(fresh.map((r) => [r.id, r]));
+        const dropped = new Set(gone);
+        const lists = { ...get().lists };
+        let touched = false;
+        for (const [key, entry] of Object.entries(lists)) {
+          if (queries.get(key)?.path !== path || entry.status !== 'ready') continue;
+          const rows = (entry.rows as { id: number }[]).filter((r) => !dropped.has(r.id)).map((r) => byId.get(r.id) ?? r);
+          lists[key] = { ...entry, rows };
+          touched = true;
+        }
+        if (touched) set({ lists });
       },
       loadCount: async (id, count, force = false) => {
         const current = get().counts[id];

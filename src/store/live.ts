@@ -2,6 +2,7 @@ import type { ApiClient } from '../api/client.js';
 import { EVENTS_PATH, eventSummary, getEvent, inProgress, recentEvents, type AccountEvent } from '../api/events.js';
 import { ISSUES_PATH, SERVICES_PATH, VM_SETTINGS_PATH, type ManagedService } from '../api/managed.js';
 import { ApiError } from '../api/errors.js';
+import { INSTANCES_PATH, getInstance, instancePath, type Instance } from '../api/instances.js';
 import { SETTLED_STATUSES } from '../model/instances.js';
 import { queryKey, type DataStore, type ListQuery } from './data.js';
 import type { SessionStore } from './session.js';
@@ -40,23 +41,38 @@ const TOUCHES: Record<string, string[]> = {
   user_ssh_key: ['/profile/sshkeys'],
 };
 
-export function pathsTouchedBy(events: readonly AccountEvent[]): string[] {
+/** Instance events that add or remove an instance: a list must be refetched to show them. */
+const MEMBERSHIP_ACTIONS = new Set(['vm_create', 'vm_clone', 'vm_delete']);
+
+/** An event about an instance already in a long cached list: its row is fetched alone rather than the list again. */
+export const changesOneRow = (e: AccountEvent) => e.entity?.type === 'vm' && !MEMBERSHIP_ACTIONS.has(e.action);
+
+/** Paths to refetch after these events; for the ones taken row by row, only what hangs below the instance. */
+export function pathsTouchedBy(events: readonly AccountEvent[], rowwise: ReadonlySet<AccountEvent> = new Set()): string[] {
   const paths = new Set<string>([EVENTS_PATH]);
-  for (const e of events) for (const p of TOUCHES[e.entity?.type ?? ''] ?? []) paths.add(p);
+  for (const e of events) {
+    const touched = rowwise.has(e) ? [instancePath(e.entity!.id), VM_SETTINGS_PATH] : (TOUCHES[e.entity?.type ?? ''] ?? []);
+    for (const p of touched) paths.add(p);
+  }
   return [...paths];
 }
 
-/** Lists whose rows are instances in a transition (booting, provisioning, …): worth refetching at the fast pace. */
-const TRANSITIONAL_PREFIX = '/vm/instances';
+/** Instance lists' rows in a transition (booting, provisioning, …): worth following at the fast pace. */
+const TRANSITIONAL_PREFIX = INSTANCES_PATH;
 const settled = new Set<string>(SETTLED_STATUSES);
+/** Up to one page: refetching the list is one request. Longer lists have their moving rows fetched one by one instead. */
+const REFETCH_MAX_ROWS = 100;
 
-function transitionalInstances(data: DataStore): boolean {
+/** The cached instance lists: the ids of their rows in a transition, and whether any is too long to refetch for them. */
+function instanceLists(data: DataStore): { moving: number[]; longList: boolean } {
+  const moving = new Set<number>();
+  let longList = false;
   for (const [key, entry] of Object.entries(data.getState().lists)) {
-    const path = key.split(' ')[1] ?? '';
-    if (path !== TRANSITIONAL_PREFIX) continue;
-    if (entry.rows.some((r) => typeof (r as { status?: unknown }).status === 'string' && !settled.has((r as { status: string }).status))) return true;
+    if (key.split(' ')[1] !== TRANSITIONAL_PREFIX) continue;
+    if (entry.rows.length > REFETCH_MAX_ROWS) longList = true;
+    for (const r of entry.rows as { id: number; status?: unknown }[]) if (typeof r.status === 'string' && !settled.has(r.status)) moving.add(r.id);
   }
-  return false;
+  return { moving: [...moving], longList };
 }
 
 export interface Timers {
@@ -95,7 +111,7 @@ export interface LivePoller {
 
 /** A newer error stays on the message line this long before an event may replace it. */
 const ERROR_HOLD_MS = 5000;
-/** Tracked events that fell off the first page are fetched one by one, at most this many per poll. */
+/** Fetched one by one, at most this many per poll: tracked events that fell off the first page, and a long list's moving instances. */
 const MAX_LOOKUPS = 10;
 
 export const SERVICES_QUERY: ListQuery = { path: SERVICES_PATH };
@@ -188,6 +204,24 @@ export function startLivePoller({ client, data, session, timers = realTimers, fa
     return changed.sort((a, b) => a.id - b.id);
   };
 
+  /** Fetches these instances and puts them in the cached instance lists. */
+  const followInstances = async (ids: number[]) => {
+    const fresh: Instance[] = [];
+    const gone: number[] = [];
+    await Promise.all(
+      ids.map((id) =>
+        getInstance(client, id).then(
+          (vm) => void fresh.push(vm),
+          (err: unknown) => void (err instanceof ApiError && err.status === 404 && gone.push(id)),
+        ),
+      ),
+    );
+    if (!stopped) data.getState().replaceRows(INSTANCES_PATH, fresh, gone);
+  };
+
+  /** Where the last turn through a long list's moving instances stopped. */
+  let followFrom = 0;
+
   const poll = async () => {
     let busy = kicked;
     kicked = false;
@@ -198,14 +232,24 @@ export function startLivePoller({ client, data, session, timers = realTimers, fa
       // The next poll tries again; the views show their own errors.
     }
     if (stopped) return;
+    const lists = instanceLists(data);
+    const rowwise = new Set(lists.longList ? changed.filter(changesOneRow) : []);
+    const follow = new Set([...rowwise].map((e) => Number(e.entity!.id)));
     if (changed.length) {
       busy = true;
-      data.getState().invalidate(...pathsTouchedBy(changed));
+      data.getState().invalidate(...pathsTouchedBy(changed, rowwise));
     }
-    if (transitionalInstances(data)) {
+    if (lists.moving.length) {
       busy = true;
-      if (!changed.some((e) => e.entity?.type === 'vm')) data.getState().invalidate(TRANSITIONAL_PREFIX);
+      if (lists.longList) {
+        // A few of the moving rows per poll, taking turns, so a long list's many transitions cost a bounded number of requests.
+        const start = followFrom % lists.moving.length;
+        const turn = lists.moving.slice(start, start + MAX_LOOKUPS);
+        followFrom = start + turn.length;
+        for (const id of turn) follow.add(id);
+      } else if (!changed.some((e) => e.entity?.type === 'vm')) data.getState().invalidate(TRANSITIONAL_PREFIX);
     }
+    if (follow.size) await followInstances([...follow]);
     const before = session.getState().message;
     await pollServices();
     if (stopped) return;

@@ -22,6 +22,11 @@ describe('Chart', () => {
     expect(lines.every((l) => l.length <= 70)).toBe(true);
   });
 
+  it('closes up the title line rather than cutting off the max when the column is narrow', () => {
+    const { lastFrame } = render(<Chart title="CPU %" points={series} width={37} height={10} />);
+    expect(lastFrame()!.split('\n')[0]).toMatch(/^CPU % current [\d.]+ min 10\.0 max 90\.0$/);
+  });
+
   it('puts a rising series low on the left and high on the right', () => {
     const rising = Array.from({ length: 20 }, (_, i) => ({ t: t0 + i * 1000, v: i }));
     const lines = renderChart(rising, { width: 30, height: 6, format: String });

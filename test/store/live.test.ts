@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { createDataStore } from '../../src/store/data.js';
-import { FAST_MS, IDLE_MS, nextDelay, pathsTouchedBy, startLivePoller, type LivePoller, type Timers } from '../../src/store/live.js';
+import { FAST_MS, IDLE_MS, changesOneRow, nextDelay, pathsTouchedBy, startLivePoller, type LivePoller, type Timers } from '../../src/store/live.js';
 import { createSessionStore } from '../../src/store/session.js';
 import type { RunningService } from '../../src/server/service.js';
 import { OWNER_TOKEN, call, startTestService } from '../helpers/service.js';
@@ -25,6 +25,14 @@ describe('the polling pace', () => {
       { entity: null },
     ] as never);
     expect(paths).toEqual(['/account/events', '/vm/instances', '/managed/vm-settings', '/managed/services', '/managed/issues']);
+  });
+
+  it('takes an instance event row by row when asked, but never one that adds or removes an instance', () => {
+    const boot = { action: 'vm_boot', entity: { id: 7, type: 'vm' } } as never;
+    const create = { action: 'vm_create', entity: { id: 8, type: 'vm' } } as never;
+    expect(changesOneRow(boot)).toBe(true);
+    expect(changesOneRow(create)).toBe(false);
+    expect(pathsTouchedBy([boot, create], new Set([boot]))).toEqual(['/account/events', '/vm/instances/7', '/managed/vm-settings', '/vm/instances']);
   });
 });
 
@@ -121,6 +129,27 @@ describe('the live poller on a real service', () => {
     await expect.poll(() => (data.getState().lists['base /vm/instances']?.rows as { id: number; status: string }[]).find((vm) => vm.id === 41001)?.status).toBe('running');
     await fire();
     expect(waits.at(-1)).toBe(4000);
+    unwatch();
+  });
+
+  it('keeps a long instance list current row by row: moving rows and evented ones are fetched alone, vanished ones dropped', async () => {
+    const { data, poller: p, fire } = setup();
+    await p.poke();
+    const instances = { path: '/vm/instances' };
+    const unwatch = data.getState().watch(instances);
+    // Longer than one page: refetching it for a few rows would cost every page.
+    const filler = Array.from({ length: 150 }, (_, i) => ({ id: 900_000 + i, label: `filler-${i}`, status: 'running' }));
+    const rowsNow = () => data.getState().lists['base /vm/instances']!.rows as { id: number; label: string; status: string }[];
+    data.getState().put(instances, [{ id: 41001, label: 'web-1', status: 'booting' }, { id: 41002, label: 'stale', status: 'running' }, { id: 999_999, label: 'gone', status: 'provisioning' }, ...filler]);
+    await fire();
+    await expect.poll(() => rowsNow().find((vm) => vm.id === 41001)?.status).toBe('running');
+    expect(rowsNow().some((vm) => vm.id === 999_999)).toBe(false);
+    expect(rowsNow()).toHaveLength(152);
+
+    await control('/events', { action: 'vm_update', status: 'notification', entity: { id: 41002, label: 'web-2', type: 'vm' } });
+    await fire();
+    await expect.poll(() => rowsNow().find((vm) => vm.id === 41002)?.label).toBe('web-2');
+    expect(rowsNow()).toHaveLength(152);
     unwatch();
   });
 
