@@ -1,5 +1,6 @@
 import { ApiError, httpError } from './errors.js';
 import { checkPage, type Page } from './pages.js';
+import { NoReply, send, type HttpReply } from './http.js';
 
 export type Root = 'base' | 'beta';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -35,11 +36,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const jitter = (ms: number) => ms + Math.floor(Math.random() * ms * 0.25);
 const MAX_RETRY_AFTER_MS = 30_000;
 
-/**
- * HTTP/JSON client for the API: bearer auth, timeouts, and retries for GETs only.
- * It sends with Node's fetch, which is undici built into Node: Ink loads it
- * anyway, where importing the undici package would add ~100 ms to every start.
- */
+/** HTTP/JSON client for the API: bearer auth, timeouts, and retries for GETs only. */
 export class ApiClient {
   readonly baseUrl: string;
   readonly betaUrl: string;
@@ -103,25 +100,17 @@ export class ApiClient {
     const headers: Record<string, string> = { authorization: `Bearer ${this.token}`, accept: 'application/json' };
     if (opts.filter !== undefined) headers['x-filter'] = JSON.stringify(opts.filter);
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    const url = this.url(path, opts.root, opts.query);
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), this.timeoutMs);
-    let status: number;
-    let text: string;
-    let retryAfter: string | null;
+    const url = new URL(this.url(path, opts.root, opts.query));
+    let reply: HttpReply;
     try {
-      const res = await fetch(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: abort.signal });
-      status = res.status;
-      retryAfter = res.headers.get('retry-after');
-      text = await res.text();
+      reply = await send(method, url, headers, opts.body === undefined ? undefined : JSON.stringify(opts.body), this.timeoutMs);
     } catch (err) {
-      if (abort.signal.aborted) throw new ApiError('timeout', `${what} timed out after ${this.timeoutMs / 1000} s`);
-      // fetch says "fetch failed"; the reason (ECONNREFUSED, ...) is in its cause.
-      const code = (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
-      throw new ApiError('network', `Cannot reach ${new URL(url).host}${code ? ` (${code})` : ''}`);
-    } finally {
-      clearTimeout(timer);
+      if (err instanceof NoReply && err.timedOut) throw new ApiError('timeout', `${what} timed out after ${this.timeoutMs / 1000} s`);
+      const code = err instanceof NoReply ? err.code : undefined;
+      throw new ApiError('network', `Cannot reach ${url.host}${code ? ` (${code})` : ''}`);
     }
+    const { status, text } = reply;
+    const retryAfter = [reply.headers['retry-after']].flat()[0] ?? null;
     let body: unknown;
     let parsed = true;
     try {

@@ -44,6 +44,25 @@ describe('ApiClient', () => {
     expect(b!.url).toBe('/v4beta/networking/firewalls');
   });
 
+  it('sends a JSON body and reads a reply byte for byte, beyond ASCII and across chunks', async () => {
+    const { client } = await serve((req, res) => {
+      let got = '';
+      req.setEncoding('utf8');
+      req.on('data', (c: string) => (got += c));
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        // The reply in two writes, split inside a multi-byte character.
+        const bytes = Buffer.from(JSON.stringify({ echoed: JSON.parse(got), length: req.headers['content-length'] }));
+        const cut = bytes.indexOf(0xc3) + 1;
+        res.write(bytes.subarray(0, cut));
+        setTimeout(() => res.end(bytes.subarray(cut)), 10);
+      });
+    });
+    const reply = await client.post<{ echoed: unknown; length: string }>('/managed/contacts', { name: 'Zoë Ångström' });
+    expect(reply.echoed).toEqual({ name: 'Zoë Ångström' });
+    expect(reply.length).toBe(String(Buffer.byteLength(JSON.stringify({ name: 'Zoë Ångström' }))));
+  });
+
   it('retries a GET after 5xx and network errors, then succeeds', async () => {
     const { client, calls } = await serve((req, res, n) => {
       if (n === 1) return json(res, 503, { errors: [{ reason: 'busy' }] });
