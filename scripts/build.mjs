@@ -207,7 +207,8 @@ const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'di
 rmSync(join(values.outdir, 'chunks'), { recursive: true, force: true });
 
 const result = await build({
-  entryPoints: { vmtui: 'src/cli.ts' },
+  // The embedded service's thread has its own entry; it shares chunks with the app.
+  entryPoints: { vmtui: 'src/cli.ts', 'embedded-worker': 'src/server/embedded-worker.ts' },
   outdir: values.outdir,
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',

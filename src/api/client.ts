@@ -6,12 +6,15 @@ export type Root = 'base' | 'beta';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Query = Record<string, string | number | boolean | undefined>;
 
-export interface ClientOptions {
+export interface Connection {
   /** The version 4 root, e.g. http://127.0.0.1:8484/v4. */
   baseUrl: string;
   /** The beta root; firewall paths live there. */
   betaUrl: string;
   token: string;
+}
+
+export interface ClientOptions extends Connection {
   timeoutMs?: number;
   /** Waits before each retry of a GET; its length is the number of retries. */
   retryDelaysMs?: number[];
@@ -38,18 +41,47 @@ const MAX_RETRY_AFTER_MS = 30_000;
 
 /** HTTP/JSON client for the API: bearer auth, timeouts, and retries for GETs only. */
 export class ApiClient {
-  readonly baseUrl: string;
-  readonly betaUrl: string;
-  private readonly token: string;
+  private connection!: Connection;
+  /** Set while the server is still starting: requests wait for it. */
+  private connecting?: Promise<void>;
   private readonly timeoutMs: number;
   private readonly retryDelaysMs: number[];
 
   constructor(opts: ClientOptions) {
-    this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
-    this.betaUrl = opts.betaUrl.replace(/\/+$/, '');
-    this.token = opts.token;
+    this.connect(opts);
     this.timeoutMs = opts.timeoutMs ?? 15_000;
     this.retryDelaysMs = opts.retryDelaysMs ?? [200, 400, 800];
+  }
+
+  /** A client for a server still starting (the embedded service): the app draws meanwhile, and its first requests wait. */
+  static whenReady(connection: Promise<Connection>, opts: Omit<ClientOptions, keyof Connection> = {}): ApiClient {
+    const client = new ApiClient({ baseUrl: '', betaUrl: '', token: '', ...opts });
+    client.connecting = connection.then(
+      (c) => {
+        client.connect(c);
+        client.connecting = undefined;
+      },
+      (err: unknown) => {
+        throw new ApiError('unavailable', err instanceof Error ? err.message : String(err));
+      },
+    );
+    // Whoever started the server reports its failure; requests made meanwhile fail with it.
+    client.connecting.catch(() => {});
+    return client;
+  }
+
+  private connect(c: Connection) {
+    this.connection = { baseUrl: c.baseUrl.replace(/\/+$/, ''), betaUrl: c.betaUrl.replace(/\/+$/, ''), token: c.token };
+  }
+
+  get baseUrl(): string {
+    return this.connection.baseUrl;
+  }
+  get betaUrl(): string {
+    return this.connection.betaUrl;
+  }
+  private get token(): string {
+    return this.connection.token;
   }
 
   /** The first characters of the token, enough to find it in GET /profile/tokens. */
@@ -96,6 +128,7 @@ export class ApiClient {
   }
 
   private async once(method: Method, path: string, opts: RequestOptions): Promise<unknown> {
+    if (this.connecting) await this.connecting;
     const what = `${method} ${path}`;
     const headers: Record<string, string> = { authorization: `Bearer ${this.token}`, accept: 'application/json' };
     if (opts.filter !== undefined) headers['x-filter'] = JSON.stringify(opts.filter);

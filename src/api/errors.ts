@@ -1,6 +1,7 @@
 import type { FieldError } from '../model/schema.js';
 
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'shape';
+/** `unavailable`: the server never started (the embedded service failed); no retry can help. */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'shape' | 'unavailable';
 
 /**
  * Every failure of a request, whatever its cause, so screens show one kind of

@@ -27,11 +27,11 @@ const fail = (message: string, code = 2) => {
 
 /** The embedded demo service: a loopback port, a fresh token per run (the previous run's is revoked). */
 async function embedded(fresh: boolean) {
-  const [{ defaultDataFile }, { startService }] = await Promise.all([import('../server/serve-command.js'), import('../server/service.js')]);
+  const [{ defaultDataFile }, { startEmbedded }] = await Promise.all([import('../server/data-file.js'), import('../server/embedded.js')]);
   const data = defaultDataFile();
   mkdirSync(dirname(data), { recursive: true });
   if (fresh) for (const suffix of ['', '-wal', '-shm']) rmSync(data + suffix, { force: true });
-  return startService({ data, seed: 'demo', speed: 'realistic', port: 0 });
+  return startEmbedded(data);
 }
 
 /** `vmtui [options]`: the full-screen terminal UI. */
@@ -61,14 +61,15 @@ export async function runTui(argv: string[]): Promise<number> {
   if (process.env.NO_COLOR) process.env.FORCE_COLOR = '0';
   // Ink draws nothing when it thinks it runs in CI; here a person is at a terminal.
   if (process.env.CI !== undefined) process.env.CI = 'false';
-  const [{ startApp }, svc] = await Promise.all([import('./start.js'), target.kind === 'embedded' ? embedded(target.fresh) : undefined]);
+  // The embedded service starts while the app loads and draws; its first requests wait for it.
+  const svc = target.kind === 'embedded' ? embedded(target.fresh) : undefined;
+  svc?.catch(() => {});
+  const { startApp } = await import('./start.js');
   try {
     return await startApp({
-      baseUrl: svc?.baseUrl ?? (target as Extract<Target, { kind: 'remote' }>).apiUrl,
-      betaUrl: svc?.betaUrl ?? (target as Extract<Target, { kind: 'remote' }>).betaUrl,
-      token: svc?.token ?? (target as Extract<Target, { kind: 'remote' }>).token,
+      connection: target.kind === 'remote' ? { baseUrl: target.apiUrl, betaUrl: target.betaUrl, token: target.token } : svc!,
       session: {
-        endpoint: svc?.baseUrl ?? (target as Extract<Target, { kind: 'remote' }>).apiUrl,
+        endpoint: target.kind === 'remote' ? target.apiUrl : 'starting…',
         embedded: svc !== undefined,
         profileName: target.kind === 'remote' ? target.profileName : undefined,
         readOnly: opts.readOnly,
@@ -76,6 +77,6 @@ export async function runTui(argv: string[]): Promise<number> {
       },
     });
   } finally {
-    await svc?.close();
+    await (await svc?.catch(() => undefined))?.close();
   }
 }

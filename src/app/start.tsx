@@ -1,5 +1,5 @@
 import { render } from 'ink';
-import { ApiClient } from '../api/client.js';
+import { ApiClient, type Connection } from '../api/client.js';
 import { screens } from '../screens/index.js';
 import { startLivePoller } from '../store/live.js';
 import type { SessionInit } from '../store/session.js';
@@ -8,17 +8,18 @@ import { createAppContext } from './context.js';
 import { SIGNAL_EXIT_CODES, takeTerminal } from './terminal.js';
 
 export interface StartOptions {
-  baseUrl: string;
-  betaUrl: string;
-  token: string;
+  /** Where the API is; a promise while the embedded service starts. */
+  connection: Connection | Promise<Connection>;
   session: SessionInit;
 }
 
 /** Renders the app full-screen until q, Ctrl-C or a signal; resolves with the exit code. */
 export async function startApp(opts: StartOptions): Promise<number> {
   const stdout = process.stdout;
-  const client = new ApiClient({ baseUrl: opts.baseUrl, betaUrl: opts.betaUrl, token: opts.token });
+  const starting = opts.connection instanceof Promise ? opts.connection : undefined;
+  const client = starting ? ApiClient.whenReady(starting) : new ApiClient(opts.connection as Connection);
   let exitCode = 0;
+  let failure: unknown;
   const ctx = createAppContext({
     client,
     session: opts.session,
@@ -34,6 +35,13 @@ export async function startApp(opts: StartOptions): Promise<number> {
   const onResize = () => ctx.ui.getState().resize(stdout.rows, stdout.columns);
   stdout.on('resize', onResize);
   const instance = render(<App ctx={ctx} />, { exitOnCtrlC: false, patchConsole: false, maxFps: 60 });
+  starting?.then(
+    (c) => ctx.session.setState({ endpoint: c.baseUrl }),
+    (err: unknown) => {
+      failure = err;
+      instance.unmount();
+    },
+  );
   // Events, problem services and refetches of what they touch, without a key press.
   const live = startLivePoller({ client, data: ctx.data, session: ctx.session });
   try {
@@ -46,6 +54,10 @@ export async function startApp(opts: StartOptions): Promise<number> {
     live.stop();
     stdout.off('resize', onResize);
     release();
+  }
+  if (failure) {
+    process.stderr.write(`vmtui: ${failure instanceof Error ? failure.message : String(failure)}\n`);
+    return 1;
   }
   return exitCode;
 }

@@ -23,8 +23,28 @@ function translate(err: { statusCode?: number; code?: string; message?: string }
   return new ApiError(500, [{ reason: 'Internal error; the request was not applied' }]);
 }
 
+/** Paths of the areas served on the beta root only (firewalls). */
+const betaOnlyPaths = [...new Set(areas.filter((a) => a.betaOnly).flatMap((a) => a.routes.map((r) => r.path.split('/{')[0]!)))];
+
+/**
+ * The beta root serves every path of the base root as well as its own: its
+ * requests for the others are routed to the base root's routes, so each
+ * route is registered once (registration is most of the service's start-up).
+ */
+export function routedUrl(url: string): string {
+  if (!url.startsWith(`${BETA_ROOT}/`)) return url;
+  const rest = url.slice(BETA_ROOT.length);
+  const path = rest.split('?', 1)[0]!;
+  return betaOnlyPaths.some((p) => path === p || path.startsWith(`${p}/`)) ? url : BASE_ROOT + rest;
+}
+
 export function buildApp(services: Services, opts: { logger?: boolean } = {}): FastifyInstance {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: BODY_LIMIT, routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 } });
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    rewriteUrl: (req) => routedUrl(req.url ?? '/'),
+  });
 
   // An empty body on POST is normal (actions such as boot); parse it as absent.
   app.removeContentTypeParser('application/json');
@@ -49,10 +69,7 @@ export function buildApp(services: Services, opts: { logger?: boolean } = {}): F
     return sendError(reply, new ApiError(404, [{ reason: onRoot ? 'Not found' : `No API at ${req.url.split('?')[0]}; the roots are ${BASE_ROOT} and ${BETA_ROOT}` }]));
   });
 
-  for (const area of areas) {
-    if (!area.betaOnly) mountArea(app, BASE_ROOT, area, services);
-    mountArea(app, BETA_ROOT, area, services);
-  }
+  for (const area of areas) mountArea(app, area.betaOnly ? BETA_ROOT : BASE_ROOT, area, services);
   mountExtras(app, services);
   return app;
 }

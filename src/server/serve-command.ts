@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import envPaths from 'env-paths';
+import { dirname } from 'node:path';
 import { startService } from './service.js';
+import { defaultDataFile } from './data-file.js';
 import type { SeedKind } from './seed/index.js';
 import type { Speed } from './sim.js';
 
@@ -21,10 +21,6 @@ Runs the Account Infrastructure API 4.83.1 locally, in the foreground.
   --speed             instant (transitions complete at once) or realistic (seconds)`;
 
 export class UsageError extends Error {}
-
-export function defaultDataFile(): string {
-  return join(envPaths('vmtui', { suffix: '' }).data, 'service.sqlite');
-}
 
 const TOKEN = /^[\x21-\x7e]{1,256}$/;
 

@@ -63,6 +63,24 @@ describe('ApiClient', () => {
     expect(reply.length).toBe(String(Buffer.byteLength(JSON.stringify({ name: 'Zoë Ångström' }))));
   });
 
+  it('waits for a server still starting, then sends to where it came up; a server that never starts fails each request at once', async () => {
+    const { client: ready, calls } = await serve((_req, res) => json(res, 200, { ok: true }));
+    let up!: (c: { baseUrl: string; betaUrl: string; token: string }) => void;
+    const starting = ApiClient.whenReady(new Promise((r) => (up = r)), { retryDelaysMs: [20, 40] });
+    const reply = starting.get('/things');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(calls()).toHaveLength(0);
+    up({ baseUrl: `${ready.baseUrl}/`, betaUrl: ready.betaUrl, token: 'late-token-0123456789' });
+    await expect(reply).resolves.toEqual({ ok: true });
+    expect(calls()[0]!.headers.authorization).toBe('Bearer late-token-0123456789');
+    expect(starting.baseUrl).toBe(ready.baseUrl);
+
+    const broken = ApiClient.whenReady(Promise.reject(new Error('the embedded service did not start: file is not a database')), { retryDelaysMs: [5_000] });
+    const t0 = Date.now();
+    await expect(broken.get('/things')).rejects.toMatchObject({ kind: 'unavailable', message: 'the embedded service did not start: file is not a database' });
+    expect(Date.now() - t0).toBeLessThan(1_000);
+  });
+
   it('retries a GET after 5xx and network errors, then succeeds', async () => {
     const { client, calls } = await serve((req, res, n) => {
       if (n === 1) return json(res, 503, { errors: [{ reason: 'busy' }] });

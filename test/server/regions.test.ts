@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestService } from '../helpers/service.js';
 import type { RunningService } from '../../src/server/service.js';
+import { routedUrl } from '../../src/server/app.js';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -48,12 +49,26 @@ describe('regions and types', () => {
 
   it('serves the beta root too, and answers 405 and unknown paths in the errors shape', async () => {
     expect((await call(svc, 'GET', '/v4beta/regions')).status).toBe(200);
+    const betaPage = await call(svc, 'GET', '/v4beta/regions?page=1&page_size=25');
+    expect(betaPage.body).toMatchObject({ page: 1 });
+    expect((await call(svc, 'GET', '/v4beta/regions/us-east')).body).toMatchObject({ id: 'us-east' });
+    expect((await call(svc, 'DELETE', '/v4beta/regions')).status).toBe(405);
+    expect((await call(svc, 'GET', '/v4beta/networking/firewallsx')).status).toBe(404);
     const wrong = await call(svc, 'DELETE', '/regions');
     expect(wrong.status).toBe(405);
     expect(wrong.body.errors[0].reason).toMatch(/GET/);
     const unknown = await call(svc, 'GET', '/nowhere');
     expect(unknown.status).toBe(404);
     expect(unknown.body.errors).toHaveLength(1);
+  });
+
+  it('routes the beta root to the routes of the base root, except the paths only it serves', () => {
+    expect(routedUrl('/v4beta/vm/instances?page=2')).toBe('/v4/vm/instances?page=2');
+    expect(routedUrl('/v4beta/networking/firewalls/7/rules')).toBe('/v4beta/networking/firewalls/7/rules');
+    expect(routedUrl('/v4beta/networking/firewalls?page=1')).toBe('/v4beta/networking/firewalls?page=1');
+    expect(routedUrl('/v4beta/networking/firewallsx')).toBe('/v4/networking/firewallsx');
+    expect(routedUrl('/v4/networking/firewalls')).toBe('/v4/networking/firewalls');
+    expect(routedUrl('/object-storage/x')).toBe('/object-storage/x');
   });
 
   it('rejects a bad token with 401 even where no token is needed', async () => {

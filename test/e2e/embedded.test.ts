@@ -1,0 +1,56 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnApp, type PtyApp } from '../helpers/pty.js';
+import { buildApp } from './build.js';
+
+let entry: string;
+let home: string;
+const running: PtyApp[] = [];
+
+beforeAll(() => {
+  entry = buildApp();
+  home = mkdtempSync(join(tmpdir(), 'vmtui-embedded-'));
+}, 60_000);
+
+afterAll(() => {
+  for (const app of running) app.kill();
+  if (entry) rmSync(dirname(entry), { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+});
+
+/** The built app with no target: the embedded demo, its data in a data folder of this test's own. */
+function start(args: string[] = []) {
+  const app = spawnApp(args, { entry, env: { XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config') } });
+  running.push(app);
+  return app;
+}
+const dataFile = () => join(home, 'data', 'vmtui', 'service.sqlite');
+
+describe('vmtui on the embedded demo account', () => {
+  it('starts its service, shows the account, and quits cleanly; --fresh starts over', async () => {
+    const app = start();
+    await app.waitForScreen(/embedded demo · http:\/\/127\.0\.0\.1:\d+\/v4[^]*Instances\s+\d+[^]*Regions\s+\d+/);
+    app.press('q');
+    expect(await app.exited).toBe(0);
+    expect(app.output()).toContain('\x1b[?1049l');
+    expect(existsSync(dataFile())).toBe(true);
+
+    const again = start(['--fresh']);
+    await again.waitForScreen(/Instances\s+\d+/);
+    again.press('q');
+    expect(await again.exited).toBe(0);
+  });
+
+  it('says why when its service cannot start, with the terminal restored', async () => {
+    mkdirSync(dirname(dataFile()), { recursive: true });
+    for (const suffix of ['-wal', '-shm']) rmSync(dataFile() + suffix, { force: true });
+    writeFileSync(dataFile(), 'this is not a database, it is a shopping list: eggs, milk, bread, and more words to fill a header page'.repeat(20));
+    const app = start();
+    expect(await app.exited).toBe(1);
+    expect(app.output()).toContain('\x1b[?1049l');
+    expect(app.output()).toMatch(/vmtui: the embedded service did not start: file is not a database/);
+    expect(app.output()).not.toMatch(/\n\s+at /);
+  });
+});
