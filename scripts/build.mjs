@@ -9,6 +9,7 @@ import { chmodSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { narrowClass } from './narrow-text.mjs';
 
 // Ink imports its React devtools bridge (and the optional react-devtools-core) only when DEV=true; bundled, that import would be eager.
 const noInkDevtools = {
@@ -203,6 +204,22 @@ const yogaNoFetch = {
   },
 };
 
+// string-width measures printable ASCII by its length; anything else goes
+// through grapheme segmentation and Unicode property regexes, whose first use
+// compiles them (~40 ms, before the first frame: every frame has a › or a ─).
+// The UI's symbols are all one column wide: measured by length as well.
+const stringWidthFastPath = {
+  name: 'string-width-fast-path',
+  setup(b) {
+    b.onLoad({ filter: /[/\\]node_modules[/\\]string-width[/\\]index\.js$/ }, async (args) =>
+      // wrap-ansi's older copy is cheap already.
+      args.path.includes('wrap-ansi')
+        ? undefined
+        : patch(await readFile(args.path, 'utf8'), 'string-width-fast-path', [['if (/^[\\u0020-\\u007E]*$/.test(string)) {', `if (/^[\\u0020-\\u007E${narrowClass()}]*$/.test(string)) {`]]),
+    );
+  },
+};
+
 const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' }, analyze: { type: 'boolean', default: false } } });
 rmSync(join(values.outdir, 'chunks'), { recursive: true, force: true });
 
@@ -218,7 +235,7 @@ const result = await build({
   format: 'esm',
   // Native code stays a package.
   external: ['better-sqlite3'],
-  plugins: [noInkDevtools, inkFrameCache, sameStylesFastPath, yogaNoFetch],
+  plugins: [noInkDevtools, inkFrameCache, sameStylesFastPath, yogaNoFetch, stringWidthFastPath],
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS modules (React) still call require().
