@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, defaultConfigFile } from '../config/config.js';
 import { resolveTarget, type Target } from '../config/target.js';
 import { parseTuiArgs, USAGE, UsageError, type TuiOptions } from './args.js';
+import { defaultDataFile } from '../server/data-file.js';
+import { startEmbedded } from '../server/embedded.js';
 
 function version(): string {
   // The same lookup works from src/app (tsx) and from dist (the bundle).
@@ -25,9 +27,12 @@ const fail = (message: string, code = 2) => {
   return code;
 };
 
-/** The embedded demo service: a loopback port, a fresh token per run (the previous run's is revoked). */
+/**
+ * The embedded demo service: a loopback port, a fresh token per run (the
+ * previous run's is revoked). Its modules are small and loaded up front, so
+ * its thread starts before the app's modules are compiled.
+ */
 async function embedded(fresh: boolean) {
-  const [{ defaultDataFile }, { startEmbedded }] = await Promise.all([import('../server/data-file.js'), import('../server/embedded.js')]);
   const data = defaultDataFile();
   mkdirSync(dirname(data), { recursive: true });
   if (fresh) for (const suffix of ['', '-wal', '-shm']) rmSync(data + suffix, { force: true });
