@@ -16,6 +16,8 @@ export interface EmbeddedService {
   close(): Promise<void>;
 }
 
+const CLOSE_TIMEOUT_MS = 2000;
+
 /** The worker's file in the bundle, at the top of dist/ (this code sits in dist/chunks/). */
 const BUILT_WORKER = new URL('../embedded-worker.js', import.meta.url);
 
@@ -39,7 +41,12 @@ export async function startEmbedded(data: string): Promise<EmbeddedService> {
         ...msg.ready,
         close: () =>
           (closing ??= new Promise<void>((done) => {
-            worker.once('exit', () => done());
+            // Quitting never hangs on the service: every acknowledged write is committed already.
+            const stuck = setTimeout(() => void worker.terminate(), CLOSE_TIMEOUT_MS);
+            worker.once('exit', () => {
+              clearTimeout(stuck);
+              done();
+            });
             worker.postMessage('close');
           })),
       });
