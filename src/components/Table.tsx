@@ -18,13 +18,16 @@ interface Props<R> {
 }
 
 const GUTTER = 2;
+/** Column widths fit the first rows' cells: a fixed number, so the cost does not grow with the list. */
+const WIDTH_SAMPLE = 100;
 
 /** A windowed table: only the rows in view are formatted and rendered, whatever the list's length. */
 export function Table<R>({ columns, rows, selected, height, width, sortCol, sortDesc }: Props<R>) {
   const start = useRef(0);
   const body = Math.max(1, height - 1);
   start.current = windowStart(start.current, selected, body, rows.length);
-  const widths = useMemo(() => layoutColumns(columns as Column<unknown>[], width - GUTTER), [columns, width]);
+  const sample = useMemo(() => rows.slice(0, WIDTH_SAMPLE), [rows]);
+  const widths = useMemo(() => layoutColumns(columns as Column<unknown>[], width - GUTTER, sample), [columns, width, sample]);
   const header = columns.map((c, i) => fit(c.title + (sortCol === i ? (sortDesc ? ' ▼' : ' ▲') : ''), widths[i]!, c.align)).join(' ');
   const marker = plain() ? '>' : '›';
   const visible = rows.slice(start.current, start.current + body);

@@ -3,15 +3,20 @@ import { getPath, scalarText } from './cells.js';
 
 const MIN_FLEX = 4;
 
+/** Room a title needs: itself and a sort marker (" ▲"). */
+const titleNeed = (c: Column<unknown>) => c.title.length + 2;
+
 /**
  * Column widths for the terminal width (one space between columns): fixed
- * columns keep theirs while they fit, the rest share what remains by flex.
+ * columns keep theirs while they fit; the others get what their widest cell
+ * in `sample` needs where that is less than their share by flex, the rest
+ * share what remains by flex, and the last of them takes what is left over.
+ * Without a sample they share by flex alone.
  */
-export function layoutColumns(columns: Column<unknown>[], width: number): number[] {
+export function layoutColumns(columns: Column<unknown>[], width: number, sample: readonly unknown[] = []): number[] {
   const room = Math.max(0, width - Math.max(0, columns.length - 1));
   const fixed = columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
   const flexCols = columns.filter((c) => c.width === undefined);
-  const totalFlex = flexCols.reduce((sum, c) => sum + (c.flex ?? 1), 0);
   const flexRoom = room - fixed;
   if (flexRoom < flexCols.length * MIN_FLEX) {
     // Too narrow: everything shrinks in proportion.
@@ -19,15 +24,32 @@ export function layoutColumns(columns: Column<unknown>[], width: number): number
     const total = want.reduce((a, b) => a + b, 0) || 1;
     return want.map((w) => Math.max(1, Math.floor((w * room) / total)));
   }
+  const need = new Map(flexCols.map((c) => [c, sample.length === 0 ? Infinity : sample.reduce<number>((m, r) => Math.max(m, cellText(c, r).length), titleNeed(c))]));
+  const got = new Map<Column<unknown>, number>();
+  let open = flexCols;
   let left = flexRoom;
-  const lastFlex = columns.lastIndexOf(flexCols[flexCols.length - 1]!);
-  return columns.map((c, i) => {
-    if (c.width !== undefined) return c.width;
-    if (i === lastFlex) return left;
-    const w = Math.floor((flexRoom * (c.flex ?? 1)) / totalFlex);
-    left -= w;
-    return w;
-  });
+  const flexOf = (cols: Column<unknown>[]) => cols.reduce((sum, c) => sum + (c.flex ?? 1), 0);
+  // Columns that need less than their share take just that, which raises the others' shares: repeat until none does.
+  for (;;) {
+    const total = flexOf(open);
+    const modest = open.filter((c) => need.get(c)! <= Math.floor((left * (c.flex ?? 1)) / total));
+    if (modest.length === 0) break;
+    for (const c of modest) {
+      got.set(c, need.get(c)!);
+      left -= need.get(c)!;
+    }
+    open = open.filter((c) => !got.has(c));
+    if (open.length === 0) break;
+  }
+  const total = flexOf(open);
+  for (const c of open) {
+    const w = Math.floor((left * (c.flex ?? 1)) / total);
+    got.set(c, w);
+  }
+  const spare = flexRoom - flexCols.reduce((sum, c) => sum + got.get(c)!, 0);
+  const last = flexCols[flexCols.length - 1];
+  if (last) got.set(last, got.get(last)! + spare);
+  return columns.map((c) => c.width ?? got.get(c)!);
 }
 
 export function cellText<R>(column: Column<R>, row: R): string {

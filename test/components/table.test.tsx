@@ -31,7 +31,8 @@ describe('Table', () => {
     expect(lines[0]).toMatch(/^\s+ID Label/);
     expect(lines[1]).toContain('row-0');
     expect(lines[9]).toContain('row-8');
-    expect(formatted).toBe(9);
+    // The 9 rows in view, and the first 100 once, for the column widths.
+    expect(formatted).toBe(9 + 100);
 
     // Moving past the bottom scrolls by one; the offset is kept from render to render.
     rerender(<Table columns={columns} rows={rows} selected={9} height={10} width={60} />);
@@ -43,7 +44,8 @@ describe('Table', () => {
     expect(lines[9]).toContain('row-99999');
     rerender(<Table columns={columns} rows={rows} selected={99_995} height={10} width={60} />);
     expect(lastFrame()!.split('\n')[9]).toContain('row-99999');
-    expect(formatted).toBeLessThan(40);
+    // The rows scrolled into view only, never the 100,000.
+    expect(formatted).toBeLessThan(140);
   });
 
   it('fits columns to the width and truncates with …', () => {
@@ -70,6 +72,25 @@ describe('table layout', () => {
       42,
     );
     expect(w).toEqual([10, 10, 20]);
+  });
+
+  it('fits columns to their widest cell where that is less than their share, so a wide column is not cut', () => {
+    const columns: Column<unknown>[] = [
+      { key: 'label', title: 'Label', flex: 2 },
+      { key: 'type', title: 'Type', flex: 1 },
+      { key: 'tags', title: 'Tags', flex: 1 },
+      { key: 'created', title: 'Created', width: 10 },
+    ];
+    const sample = [
+      { label: 'web-1', type: 'g1-gpu-rtx6000-2', tags: 'web, production, eu' },
+      { label: 'db-primary', type: 'g6-nanode-1', tags: '' },
+    ];
+    // Shared by flex alone (no sample): label 20, type 10, tags 10; the type and tags would be cut.
+    expect(layoutColumns(columns, 53)).toEqual([20, 10, 10, 10]);
+    // Label needs 10, type 16, tags 19: each gets that, and the last flexible column the 1 left over.
+    expect(layoutColumns(columns, 59, sample)).toEqual([10, 16, 20, 10]);
+    // Too little room for all: the modest label keeps its 10, the others share the rest by flex.
+    expect(layoutColumns(columns, 53, sample)).toEqual([10, 15, 15, 10]);
   });
 
   it('shrinks everything when the terminal is too narrow', () => {

@@ -15,11 +15,11 @@ export const instances = defineScreen<Instance>({
     path: INSTANCES_PATH,
     writeScope: 'vms:read_write',
     columns: [
-      // The type keeps its full id (g6-dedicated-4: the size is at the end); label and tags share the rest, label first.
+      // Fitted to their cells; short of room, the label gives way last.
       { key: 'label', title: 'Label', flex: 3 },
       { key: 'status', title: 'Status', width: 12, color: (vm) => instanceStatusColor(vm.status) },
-      { key: 'region', title: 'Region', width: 10 },
-      { key: 'type', title: 'Type', width: 14 },
+      { key: 'region', title: 'Region', flex: 1 },
+      { key: 'type', title: 'Type', flex: 1 },
       { key: 'ipv4', title: 'IPv4', width: 15, format: (vm) => publicIpv4(vm.ipv4) },
       { key: 'tags', title: 'Tags', flex: 1 },
       { key: 'created', title: 'Created', width: 10, format: (vm) => dateText(vm.created), sortValue: (vm) => dateSort(vm.created) },
