@@ -86,6 +86,8 @@ export interface ListSpec<R> {
   rowKey?: (row: R) => string;
   /** Name of a row for breadcrumbs and confirmations; default row.label, else the key. */
   label?: (row: R) => string;
+  /** The breadcrumb of a drill-down from a row where it is not its label ('' for none). */
+  crumb?: (row: R) => string;
   /** Scope that create, edit, delete and actions need unless they name their own. */
   writeScope?: string;
   detail?: DetailSpec<R>;

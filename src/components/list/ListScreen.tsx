@@ -92,7 +92,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
         const { row } = current();
         if (!row) return;
         const target = spec.drill?.(row, params);
-        if (target) nav.getState().push(target.screen, target.params ?? {}, label(row));
+        if (target) nav.getState().push(target.screen, target.params ?? {}, spec.crumb?.(row) ?? label(row));
         else update({ overlay: { kind: 'detail', key: rowKey(row) } });
       },
       create: spec.create && (() => update({ overlay: { kind: 'form', form: 'create' } })),

@@ -1,11 +1,13 @@
 import { instancePath } from '../../api/instances.js';
 import { defineScreen } from '../../app/screen.js';
+import { actionsVia } from '../../app/actions-via.js';
+import { instanceActions } from './instance-actions.js';
 import { loadOverview, type Part } from './overview.js';
 import { OVERVIEW_SCREEN, SUB_LISTS } from './sub-lists.js';
 
 const subList = (part: Part['part']) => SUB_LISTS.find((s) => s.part === part);
 
-/** Enter on an instance: its status and parts; Enter on Disks, Configs or Backups opens that list. */
+/** Enter on an instance: its status and parts; Enter on Disks, Configs or Backups opens that list; a acts on the instance. */
 export const overview = defineScreen<Part>({
   id: OVERVIEW_SCREEN,
   title: 'Overview',
@@ -14,8 +16,16 @@ export const overview = defineScreen<Part>({
     path: (p) => instancePath(p.id!),
     load: loadOverview,
     rowKey: (r) => r.part,
+    // Every line stands for the instance: its actions act on it, by its label.
+    label: (r) => r.vm.label,
     // The list's own screen title follows in the breadcrumbs: no crumb for the line.
-    label: (r) => (subList(r.part) ? '' : r.name),
+    crumb: (r) => (subList(r.part) ? '' : r.name),
+    writeScope: 'vms:read_write',
+    // Enter on a line opens its list: the menu's ways there would only repeat it.
+    actions: actionsVia(
+      instanceActions.filter((a) => !SUB_LISTS.some((sub) => a.id === `open-${sub.part}`)),
+      (r: Part) => r.vm,
+    ),
     columns: [
       { key: 'name', title: 'Part', width: 10 },
       { key: 'state', title: 'State', width: 13, color: (r) => r.color },

@@ -14,6 +14,8 @@ export interface Part {
   summary: string;
   /** What d and y show for the line. */
   record: unknown;
+  /** The instance, which every line stands for. */
+  vm: Instance;
 }
 
 function backupsSummary(vm: Instance, automatic: Backup[], snapshot: Backup | null, pending: Backup | null): string {
@@ -34,7 +36,7 @@ export async function loadOverview(client: ApiClient, p: Params): Promise<Part[]
   const diskLabel = new Map(disks.map((d) => [d.id, d.label]));
   const { current, in_progress: pending } = backups.snapshot;
   const all = [...backups.automatic, ...(current ? [current] : []), ...(pending ? [pending] : [])];
-  const lists: Record<SubList['part'], Omit<Part, 'part' | 'name'>> = {
+  const lists: Record<SubList['part'], Omit<Part, 'part' | 'name' | 'vm'>> = {
     disks: {
       state: busy ? busy.status : `${disks.length}`,
       color: busy ? diskStatusColor(busy.status) : undefined,
@@ -53,7 +55,7 @@ export async function loadOverview(client: ApiClient, p: Params): Promise<Part[]
       record: backups,
     },
   };
-  return [
+  const parts: Omit<Part, 'vm'>[] = [
     {
       part: 'instance',
       name: 'Instance',
@@ -71,4 +73,5 @@ export async function loadOverview(client: ApiClient, p: Params): Promise<Part[]
       record: { ipv4: vm.ipv4, ipv6: vm.ipv6 },
     },
   ];
+  return parts.map((p) => ({ ...p, vm }));
 }

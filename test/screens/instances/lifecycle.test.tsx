@@ -129,4 +129,33 @@ describe('instance lifecycle from the list', { timeout: SLOW_TEST_MS }, () => {
     await press(r, ENTER, 'Backups cancelled for alpha');
     expect((await instance('alpha')).backups.enabled).toBe(false);
   });
+
+  it('acts on the instance from its overview, by its label, and the overview follows', async () => {
+    const r = app(svc);
+    await jump(r, 'instances', 'bravo');
+    await select(r, 'bravo');
+    await press(r, ENTER, /bravo › overview[\s\S]*Backups\s+off/);
+    await press(r, DOWN, /› Disks/);
+    const menu = await press(r, 'a', 'Actions: bravo');
+    expect(menu).toContain('e Enable backups');
+    // Enter on a line opens its list already: the menu has no way there.
+    expect(menu).not.toContain('Disks →');
+    await press(r, 'e', 'Enable the backup service for bravo?');
+    await press(r, TAB, /\[ Enable backups \]/);
+    await press(r, ENTER, 'Backups enabled for bravo');
+    await wait(r, /Backups\s+\d+\s+\w+ W\d+ · \d+ automatic/);
+    expect((await instance('bravo')).backups.enabled).toBe(true);
+
+    // A form action: its submit is given the instance too.
+    await press(r, 'a', /Actions: bravo[\s\S]*n Take snapshot…/);
+    await press(r, 'n', 'Take snapshot…: bravo');
+    await press(r, 'from-overview', /Label \*\s+from-overview/);
+    await press(r, CTRL_S, 'Taking a snapshot of bravo');
+    await wait(r, /Backups\s+\d+\s+.*snapshot from-overview/);
+
+    await press(r, 'a', /Actions: bravo[\s\S]*x Cancel backups/);
+    await press(r, 'x', /Cancel the backup service of bravo\?[\s\S]*Type bravo to confirm/);
+    await press(r, ESC, (f) => !f.includes('Cancel the backup service'));
+    expect((await instance('bravo')).backups.enabled).toBe(true);
+  });
 });
