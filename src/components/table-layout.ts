@@ -9,9 +9,9 @@ const titleNeed = (c: Column<unknown>) => c.title.length + 2;
 /**
  * Column widths for the terminal width (one space between columns): fixed
  * columns keep theirs while they fit; the others get what their widest cell
- * in `sample` needs where that is less than their share by flex, the rest
- * share what remains by flex, and the last of them takes what is left over.
- * Without a sample they share by flex alone.
+ * in `sample` needs where that is less than their share by flex, and the rest
+ * share what remains by flex; room to spare is shared by flex too. Without a
+ * sample they share by flex alone.
  */
 export function layoutColumns(columns: Column<unknown>[], width: number, sample: readonly unknown[] = []): number[] {
   const room = Math.max(0, width - Math.max(0, columns.length - 1));
@@ -41,14 +41,15 @@ export function layoutColumns(columns: Column<unknown>[], width: number, sample:
     open = open.filter((c) => !got.has(c));
     if (open.length === 0) break;
   }
-  const total = flexOf(open);
-  for (const c of open) {
-    const w = Math.floor((left * (c.flex ?? 1)) / total);
-    got.set(c, w);
-  }
-  const spare = flexRoom - flexCols.reduce((sum, c) => sum + got.get(c)!, 0);
-  const last = flexCols[flexCols.length - 1];
-  if (last) got.set(last, got.get(last)! + spare);
+  // The rest share what is left; when all fit, room to spare goes to all by flex (rows past the sample may be wider).
+  const sharing = open.length > 0 ? open : flexCols;
+  const total = flexOf(sharing);
+  const pool = left;
+  sharing.forEach((c, i) => {
+    const w = i === sharing.length - 1 ? left : Math.floor((pool * (c.flex ?? 1)) / total);
+    got.set(c, (got.get(c) ?? 0) + w);
+    left -= w;
+  });
   return columns.map((c) => c.width ?? got.get(c)!);
 }
 

@@ -87,8 +87,9 @@ describe('table layout', () => {
     ];
     // Shared by flex alone (no sample): label 20, type 10, tags 10; the type and tags would be cut.
     expect(layoutColumns(columns, 53)).toEqual([20, 10, 10, 10]);
-    // Label needs 10, type 16, tags 19: each gets that, and the last flexible column the 1 left over.
+    // Label needs 10, type 16, tags 19: each gets that, and the room to spare is shared by flex.
     expect(layoutColumns(columns, 59, sample)).toEqual([10, 16, 20, 10]);
+    expect(layoutColumns(columns, 79, sample)).toEqual([20, 21, 25, 10]);
     // Too little room for all: the modest label keeps its 10, the others share the rest by flex.
     expect(layoutColumns(columns, 53, sample)).toEqual([10, 15, 15, 10]);
   });
