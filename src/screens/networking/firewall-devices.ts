@@ -1,3 +1,4 @@
+import { dateSort, dateTimeText } from '../instances/format.js';
 import { defineScreen } from '../../app/screen.js';
 import { FIREWALLS_PATH, addDevice, devicesPath, listDevices, removeDevice, type FirewallDevice } from '../../api/firewalls.js';
 import { instanceChoices } from '../../api/ips.js';
@@ -28,7 +29,7 @@ export const firewallDevices = defineScreen<FirewallDevice>({
       { key: 'entity.label', title: 'Instance', flex: 2 },
       { key: 'entity.id', title: 'ID', width: 8, align: 'right' },
       { key: 'entity.type', title: 'Type', width: 4 },
-      { key: 'created', title: 'Added', width: 19 },
+      { key: 'created', title: 'Added', width: 16, format: (r) => dateTimeText(r.created), sortValue: (r) => dateSort(r.created) },
     ],
     detail: { sections: [{ title: 'Device', fields: ['id', 'entity.label', 'entity.id', 'entity.type', 'entity.url', 'created', 'updated'] }] },
     create: {

@@ -1,3 +1,4 @@
+import { dateSort, dateTimeText } from '../instances/format.js';
 import { defineScreen } from '../../app/screen.js';
 import { FIREWALLS_PATH, deleteFirewall, listFirewallsWithDeviceCounts, updateFirewall, type FirewallWithDevices } from '../../api/firewalls.js';
 import { firewallCreateForm, firewallEditForm, rulesJsonForm } from './firewall-forms.js';
@@ -33,7 +34,7 @@ export const firewalls = defineScreen<FirewallWithDevices>({
       { key: 'rules.outbound', title: 'Out', width: 3, align: 'right', format: (f) => String(f.rules.outbound.length), sortValue: (f) => f.rules.outbound.length },
       { key: 'device_count', title: 'Devices', width: 7, align: 'right' },
       { key: 'tags', title: 'Tags', flex: 2 },
-      { key: 'updated', title: 'Updated', width: 19 },
+      { key: 'updated', title: 'Updated', width: 16, format: (r) => dateTimeText(r.updated), sortValue: (r) => dateSort(r.updated) },
     ],
     detail: { sections: FIREWALL_SECTIONS },
     drill: (f) => ({ screen: FIREWALL_SCREEN, params: { fw: String(f.id) } }),

@@ -58,7 +58,7 @@ describe('firewalls', { timeout: 60_000 }, () => {
     await press(r, TAB, /Protect instances\s+web-1 +\(\d+, us-east, running\)/);
     r.stdin.write(CTRL_S);
     await wait(r, 'Created firewall web-fw (enabled)');
-    await wait(r, /web-fw\s+enabled\s+1\s+0\s+1\s/);
+    await wait(r, /web-fw\s+enabled\s+1\s+0\s+1\s.*\d{4}-\d\d-\d\d \d\d:\d\d$/m);
     const created = (await listed()).find((f) => f.label === 'web-fw')!;
     expect(created.rules).toEqual({ inbound: [{ protocol: 'TCP', ports: '22, 443', addresses: { ipv4: ['203.0.113.0/24'] } }], outbound: [] });
     const devices = (await call(svc, 'GET', `${FW}/${(created as unknown as { id: number }).id}/devices`)).body.data;
