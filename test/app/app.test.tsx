@@ -37,6 +37,20 @@ describe('the frame', () => {
     await waitForContent(r.lastFrame, /profile prod {2}\[READ-ONLY\] {2}⚠ 2 problem services/);
   });
 
+  it('keeps every part of the header as the terminal narrows: short badges first, then the endpoint cut', async () => {
+    const r = renderApp({ screens: coreScreens, svc, rows: 24, cols: 120, session: { readOnly: true } });
+    r.ctx.session.setState({ problemCount: 12 });
+    const header = async (cols: number, ready: RegExp) => {
+      r.ctx.ui.getState().resize(24, cols);
+      const line = (await waitForContent(r.lastFrame, (f) => ready.test(f.split('\n')[0]!))).split('\n')[0]!;
+      expect(line.length).toBeLessThanOrEqual(cols);
+      return line;
+    };
+    expect(await header(120, /demo-owner.*refreshed/)).toMatch(/^vmtui {2}demo-owner {2}http:\/\/127\.0\.0\.1:\d+\/v4 {2}\[READ-ONLY\] {2}⚠ 12 problem services \(! triage\) {2}refreshed \d\d:\d\d:\d\d$/);
+    expect(await header(80, /↻/)).toMatch(/^vmtui {2}demo-owner {2}127\.0\.0\.1:[\d/v]+…? {2}\[READ-ONLY\] {2}⚠ 12 problem \(!\) {2}↻ \d\d:\d\d:\d\d$/);
+    expect(await header(60, /^vmtui {2}demo-owner {2}\[/)).toMatch(/^vmtui {2}demo-owner {2}\[READ-ONLY\] {2}⚠ 12 problem \(!\) {2}↻ \d\d:\d\d:\d\d$/);
+  });
+
   it('shows the user lookup failing without breaking', async () => {
     const r = renderApp({ screens: coreScreens, svc, token: 'not-a-valid-token-000' });
     await waitForContent(r.lastFrame, /vmtui {2}\? \(The token was rejected/);
