@@ -17,10 +17,10 @@ export const instances = defineScreen<Instance>({
     columns: [
       // Fitted to their cells; short of room, the label gives way last.
       { key: 'label', title: 'Label', flex: 3 },
-      { key: 'status', title: 'Status', width: 12, color: (vm) => instanceStatusColor(vm.status) },
+      { key: 'status', title: 'Status', flex: 1, color: (vm) => instanceStatusColor(vm.status) },
       { key: 'region', title: 'Region', flex: 1 },
       { key: 'type', title: 'Type', flex: 1 },
-      { key: 'ipv4', title: 'IPv4', width: 15, format: (vm) => publicIpv4(vm.ipv4) },
+      { key: 'ipv4', title: 'IPv4', flex: 1, format: (vm) => publicIpv4(vm.ipv4) },
       { key: 'tags', title: 'Tags', flex: 1 },
       { key: 'created', title: 'Created', width: 10, format: (vm) => dateText(vm.created), sortValue: (vm) => dateSort(vm.created) },
     ],
