@@ -31,10 +31,10 @@ export const events = defineScreen<AccountEvent>({
     label: (e) => `${e.action} #${e.id}`,
     columns: [
       { key: 'created', title: 'When', width: 8, format: (e) => agoText(e.created), sortValue: (e) => apiTime(e.created) },
-      { key: 'action', title: 'Action', width: 20 },
+      { key: 'action', title: 'Action', flex: 1 },
       { key: 'entity', title: 'Entity', flex: 2, format: entityText },
       { key: 'status', title: 'Status', width: 11, format: statusText, color: (e) => STATUS[e.status]?.color },
-      { key: 'username', title: 'By', width: 10 },
+      { key: 'username', title: 'By', flex: 1 },
       { key: 'message', title: 'Message', flex: 1 },
     ],
     detail: {
