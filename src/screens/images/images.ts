@@ -31,7 +31,7 @@ export const images = defineScreen<Image>({
       { key: 'label', title: 'Label', flex: 2 },
       { key: 'is_public', title: 'Kind', width: 12, format: kindText, color: kindColor },
       { key: 'vendor', title: 'Vendor', width: 7 },
-      { key: 'size', title: 'Size', width: 7, align: 'right', format: (i) => sizeText(i.size), sortValue: (i) => i.size },
+      { key: 'size', title: 'Size', width: 8, align: 'right', format: (i) => sizeText(i.size), sortValue: (i) => i.size },
       { key: 'created_by', title: 'By', flex: 1 },
       { key: 'eol', title: 'EOL', width: 10, format: (i) => dateText(i.eol), sortValue: (i) => i.eol ?? '9999' },
     ],
