@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Box } from 'ink';
 import { useStore } from 'zustand';
 import { findTokenScopes, getProfile } from '../api/session.js';
+import { getGrants } from '../api/profile.js';
 import { describeError } from '../api/errors.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { CommandLine } from './CommandLine.js';
@@ -26,12 +27,16 @@ export function App({ ctx }: { ctx: AppContextValue }) {
   );
 }
 
-/** Who is acting and with which scopes: the header's user, and the marks on actions the token cannot do. */
+/** Who is acting, with which scopes and grants: the header's user, and the marks on actions it cannot do. */
 function useSessionInfo() {
   const { client, session } = useApp();
   useEffect(() => {
     getProfile(client).then(
-      (p) => session.setState({ user: p.username }),
+      (p) => {
+        session.setState({ user: p.username });
+        // A restricted user's grants mark what it may only read; a failure leaves nothing marked, and the service still says no.
+        if (p.restricted) getGrants(client).then((grants) => session.setState({ grants }), () => {});
+      },
       (err: unknown) => session.setState({ userError: describeError(err) }),
     );
     findTokenScopes(client).then(

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ApiClient, Root } from '../api/client.js';
-import type { MessageKind } from '../store/session.js';
+import type { AddGrant, MessageKind } from '../store/session.js';
+import type { GrantKind } from '../model/profile.js';
 import type { NavEntry, Params } from '../store/nav.js';
 import type { FormSpec } from '../components/form/types.js';
 
@@ -90,6 +91,12 @@ export interface ListSpec<R> {
   crumb?: (row: R) => string;
   /** Scope that create, edit, delete and actions need unless they name their own. */
   writeScope?: string;
+  /**
+   * For a restricted user: the grants that changes need, marked like missing
+   * scopes. `id` names the entity a row belongs to (default its id; the parent
+   * instance for a disk); `add` is the global grant that create needs.
+   */
+  grant?: { kind: GrantKind; add?: AddGrant; id?: (row: R | undefined, params: Params) => number | string | undefined };
   detail?: DetailSpec<R>;
   /** Enter: the screen to push for a row; without it Enter shows the detail. */
   drill?: (row: R, p: Params) => { screen: string; params?: Params } | undefined;

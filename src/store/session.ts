@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import { scopeAllows } from '../server/auth.js';
+import type { GlobalGrants, GrantEntry, GrantKind, GrantsOf } from '../model/profile.js';
 
 export type MessageKind = 'info' | 'success' | 'error';
 
@@ -30,7 +31,16 @@ export interface SessionState {
   clearMessage(): void;
   /** Why the token cannot do this, or null when it can (or its scopes are unknown); several scopes (space-separated) are all needed. */
   missingScope(scope: string | undefined): string | null;
+  /** A restricted user's grants; null for an unrestricted user or while unknown (nothing is marked then). */
+  grants: GrantsOf<GrantEntry> | null;
+  /** Why this user may not change that entity (a read-only or missing grant), or null when it may or grants do not apply. */
+  missingGrant(kind: GrantKind, id: number | string): string | null;
+  /** Why this user may not create that kind of entity (the global add_* grant), or null. */
+  missingAddGrant(add: AddGrant): string | null;
 }
+
+/** The global grants that allow creating entities. */
+export type AddGrant = { [K in keyof GlobalGrants]: GlobalGrants[K] extends boolean ? K : never }[keyof GlobalGrants];
 
 export type SessionInit = Pick<SessionState, 'endpoint' | 'embedded' | 'readOnly' | 'refreshSeconds'> & { profileName?: string };
 
@@ -38,6 +48,7 @@ export function createSessionStore(init: SessionInit) {
   return createStore<SessionState>()((set, get) => ({
     ...init,
     scopes: null,
+    grants: null,
     notify: (text, kind = 'info') => set({ message: { text, kind, at: Date.now() } }),
     clearMessage: () => set({ message: undefined }),
     missingScope: (scope) => {
@@ -45,6 +56,17 @@ export function createSessionStore(init: SessionInit) {
       if (!scope || scopes === null) return null;
       const missing = scope.split(/\s+/).filter((s) => s && !scopeAllows(scopes, s));
       return missing.length ? `needs ${missing.join(' and ')}` : null;
+    },
+    missingGrant: (kind, id) => {
+      const { grants } = get();
+      if (!grants) return null;
+      const entry = grants[kind].find((g) => String(g.id) === String(id));
+      if (entry?.permissions === 'read_write') return null;
+      return entry?.permissions === 'read_only' ? 'read-only grant' : 'no grant';
+    },
+    missingAddGrant: (add) => {
+      const { grants } = get();
+      return grants && !grants.global[add] ? `needs the ${add} grant` : null;
     },
   }));
 }

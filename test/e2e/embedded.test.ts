@@ -31,7 +31,7 @@ const dataFile = () => join(home, 'data', 'vmtui', 'service.sqlite');
 describe('vmtui on the embedded demo account', () => {
   it('starts its service, shows the account, and quits cleanly; --fresh starts over', async () => {
     const app = start();
-    await app.waitForScreen(/embedded demo · http:\/\/127\.0\.0\.1:\d+\/v4[^]*Instances\s+\d+[^]*Regions\s+\d+/);
+    await app.waitForScreen(/(embedded demo · http:\/\/|demo · )127\.0\.0\.1:\d+\/v4[^]*Instances\s+\d+[^]*Regions\s+\d+/);
     app.press('q');
     expect(await app.exited).toBe(0);
     expect(app.output()).toContain('\x1b[?1049l');

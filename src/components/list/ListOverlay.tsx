@@ -16,7 +16,8 @@ interface Props<R> {
   row: R | undefined;
   label: (row: R) => string;
   ctx: ScreenCtx;
-  missingScope: (scope: string | undefined) => string | null;
+  /** Why the user cannot do this to the row: a missing scope or grant. */
+  missing: (scope: string | undefined, row: R) => string | null | undefined;
   close: () => void;
   chooseAction: (action: ActionSpec<R>, row: R) => void;
   confirmed: (action: string, row: R) => void;
@@ -77,7 +78,7 @@ export function ListOverlay<R>(p: Props<R>) {
       return (
         <Menu
           title={`Actions: ${label}`}
-          items={actions.map((a) => ({ id: a.id, label: a.label, key: a.key, note: p.missingScope(a.scope ?? spec.writeScope) ?? undefined }))}
+          items={actions.map((a) => ({ id: a.id, label: a.label, key: a.key, note: p.missing(a.scope ?? spec.writeScope, row) ?? undefined }))}
           onSelect={(item) => p.chooseAction(actions.find((a) => a.id === item.id)!, row)}
           onClose={close}
           width={dialogWidth(width)}

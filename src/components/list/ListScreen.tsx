@@ -41,6 +41,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   const list = useListData(query);
   const view = useStore(views, (s) => s.views[entry.key] ?? DEFAULT_VIEW);
   useStore(session, (s) => s.scopes);
+  useStore(session, (s) => s.grants);
   const [derive] = useState(() => createDeriver(spec.columns, rowKey));
   const ctx = useMemo<ScreenCtx>(
     () => ({
@@ -78,7 +79,17 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   const refetch = (extra: string[]) => data.getState().invalidate(path, ...extra);
   const { close, chooseAction, confirmed, submitForm } = rowActions({ spec, ctx, rowKey, label, update, refetch, notify });
 
-  const mark = (scope: string | undefined) => session.getState().missingScope(scope ?? spec.writeScope) ?? undefined;
+  /** Why the user cannot do this (to this row): a scope its token lacks, or a grant it does not hold. */
+  const why = (scope: string | undefined, row?: Row): string | undefined => {
+    const s = session.getState();
+    const needed = scope ?? spec.writeScope;
+    const missing = s.missingScope(needed);
+    const grant = spec.grant;
+    if (missing || !grant || !needed?.includes(':read_write')) return missing ?? undefined;
+    if (row === undefined && grant.add) return s.missingAddGrant(grant.add) ?? undefined;
+    const id = grant.id ? grant.id(row, params) : (row as { id?: number } | undefined)?.id;
+    return id === undefined ? undefined : (s.missingGrant(grant.kind, id) ?? undefined);
+  };
   const actions = spec.actions ?? [];
   const tableRows = Math.max(1, height - 2);
   const handlers = listHandlers(
@@ -119,9 +130,9 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
     title: def.title,
     modal: view.overlay ? 'screen' : false,
     marks: {
-      create: mark(spec.create?.scope),
-      edit: mark(spec.edit?.scope),
-      delete: mark(spec.delete?.scope),
+      create: why(spec.create?.scope),
+      edit: why(spec.edit?.scope, current().row),
+      delete: why(spec.delete?.scope, current().row),
     },
     capture: filterCapture(() => views.getState().get(entry.key), update),
   });
@@ -147,7 +158,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
         row={overlayRow}
         label={label}
         ctx={ctx}
-        missingScope={(s) => session.getState().missingScope(s)}
+        missing={why}
         close={close}
         chooseAction={chooseAction}
         confirmed={confirmed}

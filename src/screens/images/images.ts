@@ -26,6 +26,7 @@ export const images = defineScreen<Image>({
     path: IMAGES_PATH,
     rowKey: (i) => i.id,
     writeScope: IMAGES_RW,
+    grant: { kind: 'image', add: 'add_images' },
     columns: [
       { key: 'id', title: 'ID', width: 15 },
       { key: 'label', title: 'Label', flex: 2 },

@@ -46,6 +46,7 @@ export const scripts = defineScreen<StackScript>({
     path: STACKSCRIPTS_PATH,
     rowKey: (s) => String(s.id),
     writeScope: 'stackscripts:read_write',
+    grant: { kind: 'stackscript', add: 'add_stackscripts' },
     columns: [
       { key: 'id', title: 'ID', width: 6 },
       { key: 'label', title: 'Label', flex: 2 },

@@ -5,7 +5,7 @@ import { BACKUP_IN_PROGRESS, RestoreRequest, SnapshotRequest } from '../../model
 import type { Params } from '../../store/nav.js';
 import { instanceChoices } from './choices.js';
 import { backupStatusColor, dateSort, dateTimeText, sizeText } from './format.js';
-import { BACKUPS_SCREEN } from './sub-lists.js';
+import { BACKUPS_SCREEN, INSTANCE_GRANT } from './sub-lists.js';
 
 /** automatic, snapshot, or a snapshot still being taken. */
 export function backupKind(b: Backup): string {
@@ -30,6 +30,7 @@ export const backups = defineScreen<Backup>({
     path: (p) => backupsPath(p.id!),
     load: loadBackups,
     writeScope: 'vms:read_write',
+    grant: INSTANCE_GRANT,
     label: (b) => b.label ?? `${backupKind(b)} ${b.id}`,
     columns: [
       { key: 'type', title: 'Kind', width: 10, format: backupKind },

@@ -2,7 +2,7 @@ import { INSTANCES_PATH, bootInstance, configsPath, deleteConfig, getConfig, ins
 import { defineScreen } from '../../app/screen.js';
 import { createConfigForm, editConfigForm } from './config-form.js';
 import { devicesText, loadConfigs, type ConfigRow } from './config-rows.js';
-import { CONFIGS_SCREEN } from './sub-lists.js';
+import { CONFIGS_SCREEN, INSTANCE_GRANT } from './sub-lists.js';
 
 /** Booting changes the instance's status, which the instance list and overview show. */
 const bootTouches = () => [INSTANCES_PATH];
@@ -16,6 +16,7 @@ export const configs = defineScreen<ConfigRow>({
     path: (p) => configsPath(p.id!),
     load: loadConfigs,
     writeScope: 'vms:read_write',
+    grant: INSTANCE_GRANT,
     columns: [
       { key: 'label', title: 'Label', flex: 2 },
       { key: 'kernel', title: 'Kernel', width: 16 },

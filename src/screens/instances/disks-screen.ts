@@ -4,7 +4,7 @@ import { Disk as DiskSchema, DiskCreate } from '../../model/instance-disks.js';
 import type { Params } from '../../store/nav.js';
 import { DEPLOY_FORM_FIELDS, DEPLOY_OVERRIDES } from './deploy-fields.js';
 import { dateSort, dateTimeText, diskStatusColor, sizeText } from './format.js';
-import { DISKS_SCREEN } from './sub-lists.js';
+import { DISKS_SCREEN, INSTANCE_GRANT } from './sub-lists.js';
 
 const SCOPE = 'vms:read_write';
 /** A disk change shows in the overview's totals; a deleted disk empties config slots. */
@@ -18,6 +18,7 @@ export const disks = defineScreen<Disk>({
   list: {
     path: (p) => disksPath(p.id!),
     writeScope: SCOPE,
+    grant: INSTANCE_GRANT,
     columns: [
       { key: 'label', title: 'Label', flex: 2 },
       { key: 'size', title: 'Size', width: 9, align: 'right', format: (d) => sizeText(d.size), sortValue: (d) => d.size },

@@ -14,6 +14,7 @@ export const instances = defineScreen<Instance>({
   list: {
     path: INSTANCES_PATH,
     writeScope: 'vms:read_write',
+    grant: { kind: 'vm', add: 'add_vms' },
     columns: [
       // Fitted to their cells; short of room, the label gives way last.
       { key: 'label', title: 'Label', flex: 3 },

@@ -3,7 +3,7 @@ import { defineScreen } from '../../app/screen.js';
 import { actionsVia } from '../../app/actions-via.js';
 import { instanceActions } from './instance-actions.js';
 import { loadOverview, type Part } from './overview.js';
-import { OVERVIEW_SCREEN, SUB_LISTS } from './sub-lists.js';
+import { INSTANCE_GRANT, OVERVIEW_SCREEN, SUB_LISTS } from './sub-lists.js';
 
 const subList = (part: Part['part']) => SUB_LISTS.find((s) => s.part === part);
 
@@ -21,6 +21,7 @@ export const overview = defineScreen<Part>({
     // The list's own screen title follows in the breadcrumbs: no crumb for the line.
     crumb: (r) => (subList(r.part) ? '' : r.name),
     writeScope: 'vms:read_write',
+    grant: INSTANCE_GRANT,
     // Enter on a line opens its list: the menu's ways there would only repeat it.
     actions: actionsVia(
       instanceActions.filter((a) => !SUB_LISTS.some((sub) => a.id === `open-${sub.part}`)),

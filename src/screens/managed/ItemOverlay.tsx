@@ -80,7 +80,7 @@ export function ItemOverlay({ entry, item, overlay, ctx, width, height }: Props)
       row={item.row as unknown as Row}
       label={() => name}
       ctx={ctx}
-      missingScope={(s) => session.getState().missingScope(s)}
+      missing={(s) => session.getState().missingScope(s)}
       close={close}
       chooseAction={chooseAction}
       confirmed={confirmed}

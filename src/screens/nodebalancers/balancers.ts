@@ -21,6 +21,7 @@ export const balancers = defineScreen<Balancer>({
   list: {
     path: NODEBALANCERS_PATH,
     writeScope: WRITE,
+    grant: { kind: 'nodebalancer', add: 'add_nodebalancers' },
     columns: [
       { key: 'label', title: 'Label', flex: 2 },
       { key: 'region', title: 'Region', width: 10 },

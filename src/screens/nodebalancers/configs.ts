@@ -13,6 +13,7 @@ export const configs = defineScreen<ConfigWithNodes>({
     // Each config with its nodes: the rebuild form starts from them and the node count needs them.
     load: (client, p) => listConfigsWithNodes(client, p.nb!),
     writeScope: 'nodebalancers:read_write',
+    grant: { kind: 'nodebalancer', id: (_row, p) => p.nb },
     label: portLabel,
     columns: [
       { key: 'port', title: 'Port', width: 5, align: 'right' },

@@ -16,6 +16,7 @@ export const nodes = defineScreen<Node>({
   list: {
     path: (p) => nodesPath(p.nb!, p.config!),
     writeScope: WRITE,
+    grant: { kind: 'nodebalancer', id: (_row, p) => p.nb },
     columns: [
       { key: 'label', title: 'Label', flex: 2 },
       { key: 'address', title: 'Address', width: 21 },

@@ -159,7 +159,7 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
         row={overlayRow}
         label={label}
         ctx={ctx}
-        missingScope={(s) => session.getState().missingScope(s)}
+        missing={(s) => session.getState().missingScope(s)}
         close={close}
         chooseAction={chooseAction}
         confirmed={confirmed}

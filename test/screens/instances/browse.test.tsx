@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
-import { startTestService } from '../../helpers/service.js';
+import { RESTRICTED_TOKEN, startTestService } from '../../helpers/service.js';
 import { ENTER, ESC } from '../../helpers/ink.js';
 import { app, jump, press, select, wait, SLOW_TEST_MS } from './helpers.js';
 
@@ -82,5 +82,27 @@ describe('instances list and drill-down (demo data)', { timeout: SLOW_TEST_MS },
     await press(r, 'K', /db-replica › backups/);
     await wait(r, 'before-pg16-upgrade');
     await press(r, ESC, /^home › instances$/m);
+  });
+
+  it('marks for a restricted user what its grants do not allow: read-only instances, and creating one', async () => {
+    const r = app(svc, { token: RESTRICTED_TOKEN });
+    await jump(r, 'instances', 'api-1');
+    await wait(r, () => r.ctx.session.getState().grants !== null);
+    await press(r, '?', 'Create a new item  (needs the add_vms grant)');
+    await press(r, ESC, /› web-1/);
+    // web-1 is granted read_write, api-1 read_only.
+    expect(await press(r, 'a', 'Actions: web-1')).not.toContain('grant');
+    await press(r, ESC, /› web-1/);
+    await select(r, 'api-1');
+    const menu = await press(r, 'a', 'Actions: api-1');
+    expect(menu).toMatch(/r Reboot {2}\(read-only grant\)/);
+    // Going to its lists needs no write access: not marked.
+    expect(menu).toMatch(/D Disks →\s*│/);
+    await press(r, ESC, /› api-1/);
+    await press(r, '?', 'Edit the selected item  (read-only grant)');
+    await press(r, ESC, /› api-1/);
+    // Its own lists belong to it: the same grant applies there.
+    await press(r, ENTER, /api-1 › overview[\s\S]*Addresses/);
+    await press(r, 'a', /Actions: api-1[\s\S]*r Reboot {2}\(read-only grant\)/);
   });
 });
