@@ -49,13 +49,18 @@ export const balancers = defineScreen<Balancer>({
     create: {
       title: 'New load balancer',
       schema: NodeBalancer,
-      fields: ['label', 'region', 'client_conn_throttle'],
+      fields: ['label', 'region', 'client_conn_throttle', 'configs'],
       overrides: {
         region: { choices: balancerRegionChoices },
         client_conn_throttle: { title: 'Throttle (conn/s)' },
+        configs: {
+          title: 'Ports (JSON)',
+          lines: 6,
+          help: 'Optional, e.g. [{"port": 80, "protocol": "http", "nodes": [{"label": "web-1", "address": "192.168.128.2:80"}]}]; ports can also be added later',
+        },
       },
       submit: (body, ctx) => createBalancer(ctx.client, body),
-      done: (b) => `Created ${(b as Balancer).label} (${(b as Balancer).ipv4}); it serves nothing until configured: Enter on it adds ports`,
+      done: (b) => `Created ${(b as Balancer).label} (${(b as Balancer).ipv4}); Enter on it shows its ports, c adds one`,
       scope: WRITE,
     },
     edit: {

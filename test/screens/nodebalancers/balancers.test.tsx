@@ -42,9 +42,36 @@ describe('load balancers', { timeout: 60_000 }, () => {
     r.stdin.write(TAB);
     await press(r, '7', /Throttle \(conn\/s\)\s+07|Throttle \(conn\/s\)\s+7/);
     r.stdin.write(CTRL_S);
-    await wait(r, /Created new-lb \(139\.162\.\d+\.\d+\); it serves nothing until configured/);
+    await wait(r, /Created new-lb \(139\.162\.\d+\.\d+\); Enter on it shows its ports/);
     await wait(r, /new-lb\s+us-east\s+139\.162\.\d+\.\d+\s+7\/s\s+0\.0 MB/);
     expect((await labels()).sort()).toEqual(['new-lb', 'shop-lb']);
+  });
+
+  it('creates a balancer with its first port and node in one go; the port rules speak as you type', async () => {
+    const r = app(svc);
+    await jump(r, 'lb', 'shop-lb');
+    await press(r, 'c', 'New load balancer');
+    r.stdin.write('edge-lb');
+    await press(r, TAB, /Region \*\s+— choose/);
+    await press(r, RIGHT, /Region \*\s+◂ us-east/);
+    r.stdin.write(TAB);
+    await press(r, TAB, /› Ports \(JSON\)/);
+    const bad = await press(r, '[{"port": 80, "protocol": "http", "nodes": [{"label": "x", "address": "192.168.128.9:80"}]}]', /configs\.0\.nodes\.0\.label must be 3\.\.32 characters/);
+    expect(bad).toMatch(/^ +✗ configs\.0\.nodes\.0/m);
+    r.stdin.write(CTRL_S);
+    // Refused before anything is sent.
+    await wait(r, /configs\.0\.nodes\.0\.label/);
+    expect(await labels()).toEqual(['shop-lb']);
+
+    r.stdin.write('\x15');
+    await press(r, '[{"port": 80, "protocol": "http", "nodes": [{"label": "web-9", "address": "192.168.128.9:80"}]}]', (f) => !/✗/.test(f));
+    r.stdin.write(CTRL_S);
+    await wait(r, /Created edge-lb/);
+    const created = (await call(svc, 'GET', '/nodebalancers')).body.data.find((b: { label: string }) => b.label === 'edge-lb');
+    const configs = (await call(svc, 'GET', `/nodebalancers/${created.id}/configs`)).body.data;
+    expect(configs).toMatchObject([{ port: 80, protocol: 'http' }]);
+    const nodes = (await call(svc, 'GET', `/nodebalancers/${created.id}/configs/${configs[0].id}/nodes`)).body.data;
+    expect(nodes).toMatchObject([{ label: 'web-9', address: '192.168.128.9:80' }]);
   });
 
   it("shows the service's error beside the label: already used", async () => {
