@@ -28,9 +28,10 @@ const fail = (message: string, code = 2) => {
 };
 
 /**
- * The embedded demo service: a loopback port, a fresh token per run (the
- * previous run's is revoked). Its modules are small and loaded up front, so
- * its thread starts before the app's modules are compiled.
+ * The embedded demo service: a loopback port, a fresh token per run, revoked
+ * when the run ends (another window's run keeps its own). Its modules are
+ * small and loaded up front, so its thread starts before the app's modules
+ * are compiled.
  */
 async function embedded(fresh: boolean) {
   const data = defaultDataFile();

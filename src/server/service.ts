@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Store } from './store.js';
 import { Simulation, type Speed } from './sim.js';
 import { buildApp, BASE_ROOT, BETA_ROOT } from './app.js';
-import { seedAccount, ensureToken, OWNER_ID, RESTRICTED_ID, type SeedKind } from './seed/index.js';
+import { seedAccount, ensureToken, revokeGenerated, OWNER_ID, RESTRICTED_ID, type SeedKind } from './seed/index.js';
 import { newTokenValue } from './auth.js';
 
 export interface ServiceOptions {
@@ -39,10 +39,9 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const generated = !opts.token;
   const token = opts.token ?? newTokenValue();
   const restrictedToken = opts.restrictedToken ?? newTokenValue();
-  store.tx(() => {
+  const issued = store.tx(() => {
     if (!store.getMeta('seeded')) seedAccount(store, opts.seed ?? 'demo', sim);
-    ensureToken(store, OWNER_ID, token, 'owner', generated);
-    ensureToken(store, RESTRICTED_ID, restrictedToken, 'restricted', !opts.restrictedToken);
+    return [ensureToken(store, OWNER_ID, token, 'owner', generated), ensureToken(store, RESTRICTED_ID, restrictedToken, 'restricted', !opts.restrictedToken)];
   });
   const services = { store, sim, controlToken: token };
   const app = buildApp(services, { logger: opts.logger });
@@ -69,6 +68,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       closed = true;
       sim.stop();
       await app.close();
+      store.tx(() => revokeGenerated(store, issued));
       store.close();
     },
   };

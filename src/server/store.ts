@@ -57,6 +57,9 @@ export class Store {
   private readonly versions = new Map<string, number>();
   /** Serialized list responses keyed by query and the versions of the kinds they read. */
   readonly responses = new Map<string, string>();
+  /** Bumped when another process has written the file (a second service on the same data): then every kind may have changed. */
+  private epoch = 0;
+  private dataVersion: number | undefined;
 
   constructor(file: string) {
     this.db = new Database(file);
@@ -84,9 +87,16 @@ export class Store {
     this.versions.set(kind, (this.versions.get(kind) ?? 0) + 1);
   }
 
-  /** A stamp that changes whenever any of these kinds is written. */
+  /** A stamp that changes whenever any of these kinds is written, here or by another process. */
   versionOf(kinds: readonly string[]): string {
-    return kinds.map((k) => this.versions.get(k) ?? 0).join('.');
+    // SQLite's data_version moves only when another connection commits.
+    const dataVersion = this.stmt('PRAGMA data_version').pluck().get() as number;
+    if (this.dataVersion !== undefined && dataVersion !== this.dataVersion) {
+      this.epoch++;
+      this.responses.clear();
+    }
+    this.dataVersion = dataVersion;
+    return `${this.epoch}:${kinds.map((k) => this.versions.get(k) ?? 0).join('.')}`;
   }
 
   tx<T>(fn: () => T): T {
@@ -215,6 +225,10 @@ export class Store {
 
   getMeta(key: string): string | undefined {
     return (this.stmt('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+  }
+
+  deleteMeta(key: string): void {
+    this.stmt('DELETE FROM meta WHERE key = ?').run(key);
   }
 
   setMeta(key: string, value: string): void {
