@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ApiError } from './errors.js';
-import { mountArea, sendError, type Services } from './route.js';
+import { AllowedMethods, mountArea, sendError, type Services } from './route.js';
 import { areas, mountExtras } from './areas/index.js';
 
 export const BASE_ROOT = '/v4';
@@ -43,6 +43,8 @@ export function buildApp(services: Services, opts: { logger?: boolean } = {}): F
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    // The API has no HEAD: a HEAD is a wrong method (405), not a route of its own per GET.
+    exposeHeadRoutes: false,
     rewriteUrl: (req) => routedUrl(req.url ?? '/'),
   });
 
@@ -64,12 +66,20 @@ export function buildApp(services: Services, opts: { logger?: boolean } = {}): F
     return sendError(reply, apiError);
   });
 
+  const allowed = new AllowedMethods();
   app.setNotFoundHandler((req, reply) => {
+    const methods = allowed.of(routedUrl(req.url));
+    if (methods) {
+      return reply
+        .code(405)
+        .header('Allow', methods.join(', '))
+        .send({ errors: [{ reason: `Method not allowed; this path accepts ${methods.join(', ')}` }] });
+    }
     const onRoot = req.url.startsWith(`${BASE_ROOT}/`) || req.url.startsWith(`${BETA_ROOT}/`);
     return sendError(reply, new ApiError(404, [{ reason: onRoot ? 'Not found' : `No API at ${req.url.split('?')[0]}; the roots are ${BASE_ROOT} and ${BETA_ROOT}` }]));
   });
 
-  for (const area of areas) mountArea(app, area.betaOnly ? BETA_ROOT : BASE_ROOT, area, services);
+  for (const area of areas) mountArea(app, area.betaOnly ? BETA_ROOT : BASE_ROOT, area, services, allowed);
   mountExtras(app, services);
   return app;
 }

@@ -146,26 +146,34 @@ export async function serveRequest(services: Services, req: FastifyRequest, repl
   }
 }
 
-/** Registers an area's routes under one root, with a 405 for each path's other methods. */
-export function mountArea(app: FastifyInstance, prefix: string, area: Area, services: Services): void {
-  const byPath = new Map<string, Set<Method>>();
-  for (const def of area.routes) {
-    const url = prefix + toFastifyPath(def.path);
-    byPath.set(url, (byPath.get(url) ?? new Set()).add(def.method));
-    app.route({ method: def.method, url, handler: (req, reply) => serveRequest(services, req, reply, (ctx) => authorize(ctx, def), def.handler) });
+/**
+ * The API's paths and the methods each accepts, so that any other method gets
+ * a 405 naming them. Answered from the not-found handler: registering every
+ * other method of every path with the router would more than double its work
+ * at start.
+ */
+export class AllowedMethods {
+  private readonly paths = new Map<string, { pattern: RegExp; methods: Method[] }>();
+
+  add(url: string, method: Method): void {
+    const known = this.paths.get(url);
+    if (known) known.methods.push(method);
+    else this.paths.set(url, { pattern: new RegExp(`^${url.replace(/\{\w+\}/g, '[^/]+')}/?$`), methods: [method] });
   }
-  for (const [url, methods] of byPath) {
-    const others = (['GET', 'POST', 'PUT', 'DELETE'] as Method[]).filter((m) => !methods.has(m));
-    if (others.length === 0) continue;
-    app.route({
-      method: others,
-      url,
-      handler: async (_req, reply) =>
-        reply
-          .code(405)
-          .header('Allow', [...methods].join(', '))
-          .send({ errors: [{ reason: `Method not allowed; this path accepts ${[...methods].join(', ')}` }] }),
-    });
+
+  /** The methods the path accepts; undefined for a path the API does not have. */
+  of(url: string): Method[] | undefined {
+    const path = url.split('?', 1)[0]!;
+    for (const { pattern, methods } of this.paths.values()) if (pattern.test(path)) return methods;
+    return undefined;
+  }
+}
+
+/** Registers an area's routes under one root; their paths go to `allowed` for the 405 of other methods. */
+export function mountArea(app: FastifyInstance, prefix: string, area: Area, services: Services, allowed: AllowedMethods): void {
+  for (const def of area.routes) {
+    allowed.add(prefix + def.path, def.method);
+    app.route({ method: def.method, url: prefix + toFastifyPath(def.path), handler: (req, reply) => serveRequest(services, req, reply, (ctx) => authorize(ctx, def), def.handler) });
   }
 }
 
