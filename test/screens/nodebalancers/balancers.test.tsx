@@ -21,6 +21,17 @@ beforeEach(async () => {
   await seedBalancer(svc);
 });
 
+/** The create form, labelled and in us-east. */
+async function newBalancerForm(label: string) {
+  const r = app(svc);
+  await jump(r, 'lb', 'shop-lb');
+  await press(r, 'c', 'New load balancer');
+  r.stdin.write(label);
+  await press(r, TAB, /Region \*\s+— choose/);
+  await press(r, RIGHT, /Region \*\s+◂ us-east/);
+  return r;
+}
+
 const labels = async () => (await call(svc, 'GET', '/nodebalancers')).body.data.map((b: { label: string }) => b.label);
 
 describe('load balancers', { timeout: 60_000 }, () => {
@@ -48,12 +59,7 @@ describe('load balancers', { timeout: 60_000 }, () => {
   });
 
   it('creates a balancer with its first port and node in one go; the port rules speak as you type', async () => {
-    const r = app(svc);
-    await jump(r, 'lb', 'shop-lb');
-    await press(r, 'c', 'New load balancer');
-    r.stdin.write('edge-lb');
-    await press(r, TAB, /Region \*\s+— choose/);
-    await press(r, RIGHT, /Region \*\s+◂ us-east/);
+    const r = await newBalancerForm('edge-lb');
     r.stdin.write(TAB);
     await press(r, TAB, /› Ports \(JSON\)/);
     const bad = await press(r, '[{"port": 80, "protocol": "http", "nodes": [{"label": "x", "address": "192.168.128.9:80"}]}]', /configs\.0\.nodes\.0\.label must be 3\.\.32 characters/);
@@ -75,12 +81,7 @@ describe('load balancers', { timeout: 60_000 }, () => {
   });
 
   it("shows the service's error beside the label: already used", async () => {
-    const r = app(svc);
-    await jump(r, 'lb', 'shop-lb');
-    await press(r, 'c', 'New load balancer');
-    r.stdin.write('shop-lb');
-    await press(r, TAB, /Region \*\s+— choose/);
-    await press(r, RIGHT, /Region \*\s+◂ us-east/);
+    const r = await newBalancerForm('shop-lb');
     r.stdin.write(CTRL_S);
     const frame = await wait(r, /^label shop-lb is already used by another load balancer$/m);
     expect(fieldLine(frame, 'Label')).toMatch(/shop-lb\s+✗ shop-lb is already used/);
