@@ -30,7 +30,10 @@ export async function startEmbedded(data: string): Promise<EmbeddedService> {
   if (!import.meta.url.endsWith('.js') || !existsSync(BUILT_WORKER)) return (await import('./service.js')).startService(demoOptions(data));
   const worker = new Worker(BUILT_WORKER, { workerData: { data } satisfies EmbeddedRequest });
   return new Promise((resolve, reject) => {
-    const died = (why: string) => reject(new Error(`the embedded service did not start: ${why}`));
+    const died = (why: string) => {
+      void worker.terminate();
+      reject(new Error(`the embedded service did not start: ${why}`));
+    };
     worker.once('error', (err) => died(err.message));
     worker.once('exit', (code) => died(`its thread exited with code ${code}`));
     worker.once('message', (msg: EmbeddedReady) => {
