@@ -7,9 +7,15 @@ import { useApp } from './context.js';
 import { PRIORITY } from './key-router.js';
 import { useCommands } from './use-commands.js';
 
-/** `:` — jump to an area by name or alias. Two lines: the candidates, then the input. */
+/** The area's name, and what follows it: `:vm web` opens the instances filtered by "web". */
+const parse = (text: string) => {
+  const [name = '', ...words] = text.trim().split(/\s+/);
+  return { name, filter: words.join(' ') };
+};
+
+/** `:` — jump to an area by name or alias, its list filtered by any words after it. Two lines: the candidates, then the input. */
 export function CommandLine({ width }: { width: number }) {
-  const { ui, screens, nav, session } = useApp();
+  const { ui, screens, nav, session, views } = useApp();
   const command = useStore(ui, (s) => s.command)!;
   const names = screens.names();
   const closeLine = () => ui.setState({ command: null });
@@ -18,21 +24,26 @@ export function CommandLine({ width }: { width: number }) {
     {
       complete: () => {
         const c = now();
+        // Only the name completes; once a filter follows it, Tab leaves the line alone.
+        if (/\s/.test(c.text.trim())) return;
         const next = complete(names, c);
         ui.setState({ command: { ...next, cursor: next.text.length } });
       },
       go: () => {
-        const text = now().text.trim();
-        if (!text) return closeLine();
+        const { name, filter } = parse(now().text);
+        if (!name) return closeLine();
         // An exact name wins; otherwise the best completion (ids come before aliases).
-        const best = candidates(names, text)[0];
-        const def = screens.find(text) ?? (best ? screens.find(best) : undefined);
+        const best = candidates(names, name)[0];
+        const def = screens.find(name) ?? (best ? screens.find(best) : undefined);
         if (!def) {
-          session.getState().notify(`No area "${text}"; Tab completes the names`, 'error');
+          session.getState().notify(`No area "${name}"; Tab completes the names`, 'error');
           return;
         }
         ui.setState({ command: null, help: false });
         nav.getState().jump(def.id);
+        if (!filter) return;
+        if (def.list || def.filterable) views.getState().update(nav.getState().stack.at(-1)!.key, { filter, filterCursor: filter.length });
+        else session.getState().notify(`${def.title} has no list to filter; opened without "${filter}"`, 'error');
       },
       close: closeLine,
     },
@@ -49,7 +60,7 @@ export function CommandLine({ width }: { width: number }) {
       },
     },
   );
-  const list = candidates(names, command.base ?? command.text);
+  const list = candidates(names, parse(command.base ?? command.text).name);
   const chosen = command.base !== null ? command.cycle : -1;
   return (
     <Box flexDirection="column" height={2}>

@@ -21,7 +21,7 @@ export interface CommandSpec {
 export const KEYMAP = {
   // Everywhere, below every view.
   quit: { keys: ['q', 'ctrl+c'], label: 'quit', help: 'Quit (Ctrl-C works even while typing)' },
-  command: { keys: [':'], label: 'jump', help: 'Command line: jump to an area by name or alias; Tab completes' },
+  command: { keys: [':'], label: 'jump', help: 'Jump to an area by name or alias (Tab completes); :vm web filters' },
   help: { keys: ['?'], label: 'help', help: 'Show the keys of the current view' },
   back: { keys: ['escape'], label: 'back', help: 'Back one level; closes an overlay first' },
   triage: { keys: ['!'], label: 'triage', help: 'Managed issues: open the triage view (offered while a service is in problem)' },

@@ -130,6 +130,8 @@ export interface ScreenDef<R = any> {
   /** The declarative resource list; or `component` for anything else. */
   list?: ListSpec<R>;
   component?: ComponentType<ScreenProps>;
+  /** A component that filters with / as lists do, so `:name words` can open it filtered. */
+  filterable?: boolean;
 }
 
 /** Helps TypeScript infer the row type of a list screen from its columns' callbacks. */

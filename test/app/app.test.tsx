@@ -88,6 +88,26 @@ describe('keys everywhere', () => {
     await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /^home › regions$/m);
   });
 
+  it(': with words after the name opens the list filtered by them; a view without a list says so', async () => {
+    const r = renderApp({ screens: coreScreens, svc });
+    await waitForContent(r.lastFrame, /Regions\s+7/);
+    r.stdin.write(':');
+    await waitForContent(r.lastFrame, /^:$/m);
+    r.stdin.write('dc eu-');
+    // The candidates follow the name only.
+    await waitForContent(r.lastFrame, (f) => /^:dc eu-$/m.test(f) && /^dc\b/m.test(f));
+    // Tab would complete the name; with a filter after it, the line stays as typed.
+    await sendInputAndWait(r.stdin, TAB, r.lastFrame, /^:dc eu-$/m);
+    const frame = await sendInputAndWait(r.stdin, ENTER, r.lastFrame, (f) => /^home › regions$/m.test(f) && f.includes('2 of 7'));
+    expect(frame).toMatch(/^\/eu- /m);
+    expect(frame).not.toContain('us-east');
+
+    r.stdin.write(':');
+    await waitForContent(r.lastFrame, /^:$/m);
+    r.stdin.write('home x');
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'Home has no list to filter; opened without "x"');
+  });
+
   it('keys that arrive together are each handled by the view the previous one opened', async () => {
     const r = renderApp({ screens: coreScreens, svc });
     await waitForContent(r.lastFrame, /Regions\s+7/);

@@ -27,6 +27,7 @@ export const triage = defineScreen({
   description: 'Open managed issues, newest first, with the affected services (! from anywhere)',
   count: total(ISSUES_PATH),
   component: TriageScreen,
+  filterable: true,
 });
 
 export const issue = defineScreen({

@@ -6,6 +6,11 @@ import { control, crumbs, openArea, demoAccount, warmUp } from './harness.js';
 const svc = await demoAccount();
 
 describe('the triage view', () => {
+  it('opens filtered from the command line: :issues postgres', async () => {
+    const r = await openArea(svc, 'issues postgres', (f) => /^\/postgres/m.test(f) && f.includes('#21400'));
+    expect(r.lastFrame()).not.toContain('#21401');
+  });
+
   it('lists open issues newest first: age, ticket, and each affected service with status, type and address', async () => {
     const r = await openArea(svc, 'issues', '2 open issues');
     const frame = await waitForContent(r.lastFrame, '2 problem services');
