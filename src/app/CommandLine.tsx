@@ -20,6 +20,13 @@ export function CommandLine({ width }: { width: number }) {
   const names = screens.names();
   const closeLine = () => ui.setState({ command: null });
   const now = () => ui.getState().command!;
+  /** Steps through the history: 1 back, -1 forward; forward past the newest gives an empty line. */
+  const recall = (step: number) => {
+    const { history } = ui.getState();
+    const back = Math.min(history.length, Math.max(0, (now().recalled ?? 0) + step));
+    const text = back === 0 ? '' : history[history.length - back]!;
+    ui.setState({ command: { text, cursor: text.length, base: null, cycle: -1, recalled: back } });
+  };
   useCommands(
     {
       complete: () => {
@@ -39,12 +46,15 @@ export function CommandLine({ width }: { width: number }) {
           session.getState().notify(`No area "${name}"; Tab completes the names`, 'error');
           return;
         }
+        ui.getState().remember(now().text.trim());
         ui.setState({ command: null, help: false });
         nav.getState().jump(def.id);
         if (!filter) return;
         if (def.list || def.filterable) views.getState().update(nav.getState().stack.at(-1)!.key, { filter, filterCursor: filter.length });
         else session.getState().notify(`${def.title} has no list to filter; opened without "${filter}"`, 'error');
       },
+      olderCommand: () => recall(1),
+      newerCommand: () => recall(-1),
       close: closeLine,
     },
     {

@@ -72,6 +72,8 @@ export const KEYMAP = {
 
   // The command line.
   complete: { keys: ['tab'], label: 'complete', help: 'Complete the name; again to cycle the candidates' },
+  olderCommand: { keys: ['up'], label: 'history', help: 'The command before (history of this session)' },
+  newerCommand: { keys: ['down'], label: 'history', help: 'The command after', quiet: true },
   go: { keys: ['return'], label: 'go', help: 'Jump to the area' },
 } as const satisfies Record<string, CommandSpec>;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/server/service.js';
 import { startTestService } from '../helpers/service.js';
-import { ENTER, ESC, TAB, jumpTo, renderApp, sendInputAndWait, waitForContent } from '../helpers/ink.js';
+import { DOWN, ENTER, ESC, TAB, UP, jumpTo, renderApp, sendInputAndWait, waitForContent } from '../helpers/ink.js';
 import { coreScreens, testScreens } from './fixtures.js';
 
 let svc: RunningService;
@@ -106,6 +106,24 @@ describe('keys everywhere', () => {
     await waitForContent(r.lastFrame, /^:$/m);
     r.stdin.write('home x');
     await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'Home has no list to filter; opened without "x"');
+  });
+
+  it('↑ and ↓ in the command line step through the commands that jumped', async () => {
+    const r = renderApp({ screens: coreScreens, svc });
+    await waitForContent(r.lastFrame, /Regions\s+7/);
+    await jumpTo(r, 'dc eu-', /^home › regions$/m);
+    await jumpTo(r, 'home', /^home$/m);
+    r.stdin.write(':');
+    await waitForContent(r.lastFrame, /^:$/m);
+    await sendInputAndWait(r.stdin, UP, r.lastFrame, /^:home$/m);
+    await sendInputAndWait(r.stdin, UP, r.lastFrame, /^:dc eu-$/m);
+    // Past the oldest it stays there; forward past the newest is an empty line.
+    await sendInputAndWait(r.stdin, UP, r.lastFrame, /^:dc eu-$/m);
+    await sendInputAndWait(r.stdin, DOWN, r.lastFrame, /^:home$/m);
+    await sendInputAndWait(r.stdin, DOWN, r.lastFrame, /^:$/m);
+    await sendInputAndWait(r.stdin, UP, r.lastFrame, /^:home$/m);
+    await sendInputAndWait(r.stdin, UP, r.lastFrame, /^:dc eu-$/m);
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, (f) => /^home › regions$/m.test(f) && f.includes('2 of 7'));
   });
 
   it('keys that arrive together are each handled by the view the previous one opened', async () => {
