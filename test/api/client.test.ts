@@ -81,6 +81,19 @@ describe('ApiClient', () => {
     expect(Date.now() - t0).toBeLessThan(1_000);
   });
 
+  it('does not follow a redirect: it says where the API moved, and the token goes nowhere else', async () => {
+    const { client, calls } = await serve((_req, res) => {
+      res.writeHead(301, { location: 'https://api.example.com/v4/regions' });
+      res.end();
+    });
+    await expect(client.get('/regions')).rejects.toMatchObject({
+      kind: 'http',
+      status: 301,
+      message: 'GET /regions was redirected to https://api.example.com/v4/regions (HTTP 301); use the address it moved to as the API URL',
+    });
+    expect(calls()).toHaveLength(1);
+  });
+
   it('retries a GET after 5xx and network errors, then succeeds', async () => {
     const { client, calls } = await serve((req, res, n) => {
       if (n === 1) return json(res, 503, { errors: [{ reason: 'busy' }] });
