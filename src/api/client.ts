@@ -145,10 +145,10 @@ export class ApiClient {
     const { status, text } = reply;
     // Not followed: a redirect could carry the token elsewhere, and an API root that moved should be configured where it is.
     if (status >= 300 && status < 400) {
-      const to = [reply.headers.location].flat()[0];
+      const to = reply.headers.location;
       throw new ApiError('http', `${what} was redirected${to ? ` to ${to}` : ''} (HTTP ${status}); use the address it moved to as the API URL`, status);
     }
-    const retryAfter = [reply.headers['retry-after']].flat()[0] ?? null;
+    const retryAfter = reply.headers['retry-after'] ?? null;
     let body: unknown;
     let parsed = true;
     try {

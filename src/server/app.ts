@@ -68,7 +68,8 @@ export function buildApp(services: Services, opts: { logger?: boolean } = {}): F
 
   const allowed = new AllowedMethods();
   app.setNotFoundHandler((req, reply) => {
-    const methods = allowed.of(routedUrl(req.url));
+    // req.url is rewritten already: beta requests for base paths name the base root here.
+    const methods = allowed.of(req.url);
     if (methods) {
       return reply
         .code(405)

@@ -2,7 +2,7 @@ import { defineScreen } from '../../app/screen.js';
 import { NODEBALANCERS_PATH, configsPath, deleteConfig, listConfigsWithNodes, type ConfigWithNodes } from '../../api/nodebalancers.js';
 import { configCreateForm, configEditForm, rebuildForm } from './config-forms.js';
 import { nodesColor, nodesText, portLabel } from './format.js';
-import { CONFIGS_SCREEN, NODES_SCREEN } from './ids.js';
+import { BALANCER_GRANT, CONFIGS_SCREEN, NODES_SCREEN } from './ids.js';
 
 export const configs = defineScreen<ConfigWithNodes>({
   id: CONFIGS_SCREEN,
@@ -13,7 +13,7 @@ export const configs = defineScreen<ConfigWithNodes>({
     // Each config with its nodes: the rebuild form starts from them and the node count needs them.
     load: (client, p) => listConfigsWithNodes(client, p.nb!),
     writeScope: 'nodebalancers:read_write',
-    grant: { kind: 'nodebalancer', id: (_row, p) => p.nb },
+    grant: BALANCER_GRANT,
     label: portLabel,
     columns: [
       { key: 'port', title: 'Port', width: 5, align: 'right' },

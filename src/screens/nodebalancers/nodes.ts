@@ -2,7 +2,7 @@ import { defineScreen } from '../../app/screen.js';
 import { configsPath, createNode, deleteNode, nodesPath, updateNode, type NBNode as Node } from '../../api/nodebalancers.js';
 import { NBNode } from '../../model/nodebalancers.js';
 import { nodeStatusColor } from './format.js';
-import { NODES_SCREEN } from './ids.js';
+import { BALANCER_GRANT, NODES_SCREEN } from './ids.js';
 
 const WRITE = 'nodebalancers:read_write';
 const FIELDS = ['label', 'address', 'weight', 'mode'];
@@ -16,7 +16,7 @@ export const nodes = defineScreen<Node>({
   list: {
     path: (p) => nodesPath(p.nb!, p.config!),
     writeScope: WRITE,
-    grant: { kind: 'nodebalancer', id: (_row, p) => p.nb },
+    grant: BALANCER_GRANT,
     columns: [
       { key: 'label', title: 'Label', flex: 2 },
       { key: 'address', title: 'Address', width: 21 },

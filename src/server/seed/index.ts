@@ -89,11 +89,11 @@ export function ensureToken(store: Store, userId: number, value: string, role: s
 
 /** On a clean stop: the tokens this start generated stop working with it. */
 export function revokeGenerated(store: Store, tokens: readonly TokenRecord[]): void {
+  const ids = new Set(tokens.map((t) => t.id));
   for (const role of ['owner', 'restricted']) {
-    const ids = new Set(tokens.map((t) => t.id));
-    const mine = generatedTokens(store, role).filter((t) => ids.has(t.id));
+    const [mine, others] = partition(generatedTokens(store, role), (t) => ids.has(t.id));
     if (mine.length === 0) continue;
     for (const t of mine) store.delete('token', t.id);
-    store.setMeta(generatedKey(role), JSON.stringify(generatedTokens(store, role).filter((t) => !ids.has(t.id))));
+    store.setMeta(generatedKey(role), JSON.stringify(others));
   }
 }
