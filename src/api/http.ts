@@ -1,4 +1,6 @@
+import * as http from 'node:http';
 import type { Agent, IncomingHttpHeaders } from 'node:http';
+import { createRequire } from 'node:module';
 
 export interface HttpReply {
   status: number;
@@ -16,18 +18,22 @@ export class NoReply extends Error {
   }
 }
 
-type Transport = { request: typeof import('node:http').request; agent: Agent };
-const transports = new Map<string, Promise<Transport>>();
+type Transport = { request: typeof http.request; agent: Agent };
+const transports = new Map<string, Transport>();
 
 /**
  * Node's own http and https modules, with one keep-alive agent each: the
  * first request costs ~10 ms, where the first fetch compiles Node's built-in
  * undici (~55 ms) and the undici package loads in ~80 ms, on every start.
+ * https (and TLS with it) loads only for an https API; required, not
+ * imported, because a script started from a V8 code cache cannot import()
+ * (src/boot/code-cache.ts).
  */
-function transport(protocol: string): Promise<Transport> {
+function transport(protocol: string): Transport {
   let t = transports.get(protocol);
   if (!t) {
-    t = (protocol === 'https:' ? import('node:https') : import('node:http')).then((m) => ({ request: m.request, agent: new m.Agent({ keepAlive: true, maxSockets: 16 }) }));
+    const m: typeof http = protocol === 'https:' ? createRequire(import.meta.url)('node:https') : http;
+    t = { request: m.request, agent: new m.Agent({ keepAlive: true, maxSockets: 16 }) };
     transports.set(protocol, t);
   }
   return t;
@@ -36,7 +42,7 @@ function transport(protocol: string): Promise<Transport> {
 /** One HTTP exchange, the whole reply read as text; rejects with NoReply when none came within `timeoutMs`. */
 export async function send(method: string, url: URL, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<HttpReply> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new NoReply(false, `unsupported protocol ${url.protocol}`);
-  const { request, agent } = await transport(url.protocol);
+  const { request, agent } = transport(url.protocol);
   return new Promise<HttpReply>((resolve, reject) => {
     const req = request(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent }, (res) => {
       const chunks: Buffer[] = [];

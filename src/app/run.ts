@@ -6,6 +6,7 @@ import { resolveTarget, type Target } from '../config/target.js';
 import { parseTuiArgs, USAGE, UsageError, type TuiOptions } from './args.js';
 import { defaultDataFile } from '../server/data-file.js';
 import { startEmbedded } from '../server/embedded.js';
+import { loadApp } from '../boot/parts.js';
 
 function version(): string {
   // The same lookup works from src/app (tsx) and from dist (the bundle).
@@ -29,9 +30,8 @@ const fail = (message: string, code = 2) => {
 
 /**
  * The embedded demo service: a loopback port, a fresh token per run, revoked
- * when the run ends (another window's run keeps its own). Its modules are
- * small and loaded up front, so its thread starts before the app's modules
- * are compiled.
+ * when the run ends (another window's run keeps its own). Its thread starts
+ * before the app's own code is loaded.
  */
 async function embedded(fresh: boolean) {
   const data = defaultDataFile();
@@ -40,7 +40,7 @@ async function embedded(fresh: boolean) {
   return startEmbedded(data);
 }
 
-/** `vmtui [options]`: the full-screen terminal UI. */
+/** `vmtui [options]`: arguments, configuration and the service; then the full-screen terminal UI. */
 export async function runTui(argv: string[]): Promise<number> {
   let opts: TuiOptions;
   let target: Target;
@@ -70,7 +70,7 @@ export async function runTui(argv: string[]): Promise<number> {
   // The embedded service starts while the app loads and draws; its first requests wait for it.
   const svc = target.kind === 'embedded' ? embedded(target.fresh) : undefined;
   svc?.catch(() => {});
-  const { startApp } = await import('./start.js');
+  const { startApp } = await loadApp();
   try {
     return await startApp({
       connection: target.kind === 'remote' ? { baseUrl: target.apiUrl, betaUrl: target.betaUrl, token: target.token } : svc!,

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { startService } from './service.js';
+import { loadService } from '../boot/parts.js';
 import { demoOptions, type EmbeddedReady, type EmbeddedRequest } from './embedded.js';
 
 /**
@@ -8,10 +8,12 @@ import { demoOptions, type EmbeddedReady, type EmbeddedRequest } from './embedde
  * requests never hold up a key press.
  */
 const { data } = workerData as EmbeddedRequest;
-startService(demoOptions(data)).then(
-  (svc) => {
-    parentPort!.postMessage({ ready: { baseUrl: svc.baseUrl, betaUrl: svc.betaUrl, token: svc.token } } satisfies EmbeddedReady);
-    parentPort!.once('message', () => void svc.close().then(() => process.exit(0)));
-  },
-  (err: unknown) => parentPort!.postMessage({ failed: err instanceof Error ? err.message : String(err) } satisfies EmbeddedReady),
-);
+loadService()
+  .then(({ startService }) => startService(demoOptions(data)))
+  .then(
+    (svc) => {
+      parentPort!.postMessage({ ready: { baseUrl: svc.baseUrl, betaUrl: svc.betaUrl, token: svc.token } } satisfies EmbeddedReady);
+      parentPort!.once('message', () => void svc.close().then(() => process.exit(0)));
+    },
+    (err: unknown) => parentPort!.postMessage({ failed: err instanceof Error ? err.message : String(err) } satisfies EmbeddedReady),
+  );

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { loadService, servicesInThreads } from '../boot/parts.js';
 
 export interface EmbeddedRequest {
   data: string;
@@ -18,17 +18,14 @@ export interface EmbeddedService {
 
 const CLOSE_TIMEOUT_MS = 2000;
 
-/** The worker's file in the bundle, at the top of dist/ (this code sits in dist/chunks/). */
-const BUILT_WORKER = new URL('../embedded-worker.js', import.meta.url);
-
 /**
  * Starts the demo service on a loopback port; resolves once it answers. The
- * bundle runs it in a worker thread. From the sources it runs in this thread:
- * tsx cannot load TypeScript in a worker on Node 20.
+ * build runs it in a worker thread; from the sources it runs in this thread.
  */
 export async function startEmbedded(data: string): Promise<EmbeddedService> {
-  if (!import.meta.url.endsWith('.js') || !existsSync(BUILT_WORKER)) return (await import('./service.js')).startService(demoOptions(data));
-  const worker = new Worker(BUILT_WORKER, { workerData: { data } satisfies EmbeddedRequest });
+  if (!servicesInThreads()) return (await loadService()).startService(demoOptions(data));
+  // The worker's bundle sits beside this one in dist/.
+  const worker = new Worker(new URL('./embedded-worker.js', import.meta.url), { workerData: { data } satisfies EmbeddedRequest });
   return new Promise((resolve, reject) => {
     const died = (why: string) => {
       void worker.terminate();

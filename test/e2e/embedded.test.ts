@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,11 +22,12 @@ afterAll(() => {
 
 /** The built app with no target: the embedded demo, its data in a data folder of this test's own. */
 function start(args: string[] = []) {
-  const app = spawnApp(args, { entry, env: { XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config') } });
+  const app = spawnApp(args, { entry, env: { XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache') } });
   running.push(app);
   return app;
 }
 const dataFile = () => join(home, 'data', 'vmtui', 'service.sqlite');
+const codeCaches = () => (existsSync(join(home, 'cache', 'vmtui', 'code')) ? readdirSync(join(home, 'cache', 'vmtui', 'code')).sort() : []);
 
 describe('vmtui on the embedded demo account', () => {
   it('starts its service, shows the account, and quits cleanly; --fresh starts over', async () => {
@@ -39,6 +40,25 @@ describe('vmtui on the embedded demo account', () => {
 
     const again = start(['--fresh']);
     await again.waitForScreen(/Instances\s+\d+/);
+    again.press('q');
+    expect(await again.exited).toBe(0);
+  });
+
+  it('keeps the compiled code of a start for the next one: the UI and its service thread each save a code cache, --help none', async () => {
+    rmSync(join(home, 'cache'), { recursive: true, force: true });
+    const help = start(['--help']);
+    expect(await help.exited).toBe(0);
+    expect(codeCaches()).toEqual([]);
+
+    const app = start();
+    await app.waitForScreen(/Regions\s+\d+/);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    app.press('q');
+    expect(await app.exited).toBe(0);
+    expect(codeCaches()).toEqual([expect.stringMatching(/^app-\w+\.v8$/), expect.stringMatching(/^service-\w+\.v8$/)]);
+
+    const again = start();
+    await again.waitForScreen(/Instances\s+\d+[^]*Regions\s+\d+/);
     again.press('q');
     expect(await again.exited).toBe(0);
   });

@@ -1,5 +1,7 @@
 import { spawn, type IPty } from '@lydell/node-pty';
 import xterm from '@xterm/headless';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** Bytes a terminal sends for keys. Esc is sent alone: Ink waits a tick before deciding it is not a sequence. */
 export const KEYS = {
@@ -53,7 +55,8 @@ export function spawnApp(args: string[], opts: SpawnOptions = {}): PtyApp {
     rows,
     cwd: process.cwd(),
     // CI=false lets Ink draw; with CI in the environment chalk would drop colors, so FORCE_COLOR gives the colors of a user's terminal.
-    env: { ...(process.env as Record<string, string>), CI: 'false', FORCE_COLOR: '1', TERM: 'xterm-256color', ...opts.env },
+    // Code caches of test builds stay out of the user's cache folder.
+    env: { ...(process.env as Record<string, string>), CI: 'false', FORCE_COLOR: '1', TERM: 'xterm-256color', XDG_CACHE_HOME: join(tmpdir(), 'vmtui-test-cache'), ...opts.env },
   });
   let raw = '';
   let pending = Promise.resolve();
