@@ -253,3 +253,32 @@ const dns = { lookup: (...args) => require('node:dns').lookup(...args) }
     );
   },
 };
+
+// Ink cuts every new line of a frame into graphemes with Intl.Segmenter,
+// whose first use loads ICU's break rules (~14 ms, before the first frame)
+// and which costs an object per character. In a line made only of ASCII,
+// escape codes and the one-column symbols the UI draws, every UTF-16 unit is
+// a grapheme of its own: such lines are cut by index, the same segments.
+export const tokenizeFastPath = {
+  name: 'ansi-tokenize-fast-path',
+  setup(b) {
+    b.onLoad({ filter: /[/\\]@alcalzone[/\\]ansi-tokenize[/\\]build[/\\]tokenize\.js$/ }, async (args) =>
+      patch(await readFile(args.path, 'utf8'), 'ansi-tokenize-fast-path', [
+        [
+          'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
+          `let segmenter;
+const ONE_UNIT_GRAPHEMES = /^[\\u0007\\u001B\\u0020-\\u007E${narrowClass()}]*$/;
+function segments(str) {
+    if (!ONE_UNIT_GRAPHEMES.test(str))
+        return (segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(str);
+    const units = [];
+    for (let index = 0; index < str.length; index++)
+        units.push({ segment: str[index], index });
+    return units;
+}`,
+        ],
+        ['for (const { segment, index } of segmenter.segment(str)) {', 'for (const { segment, index } of segments(str)) {'],
+      ]),
+    );
+  },
+};
