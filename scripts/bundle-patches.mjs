@@ -215,19 +215,52 @@ export const yogaSync = {
   },
 };
 
+// The first Intl.Segmenter made in a process loads ICU's break rules (~23 ms).
+// string-width (two copies) and slice-ansi each make one as they load, before
+// the first frame, which needs none (see the fast paths): each is made on its
+// first use instead.
+function lazySegmenters(source, name) {
+  if (!source.includes('new Intl.Segmenter(')) {
+    console.warn(`${name}: the dependency changed; left unpatched`);
+    return source;
+  }
+  return `${source.replaceAll('new Intl.Segmenter(', 'lazySegmenter(')}
+function lazySegmenter(...options) {
+	let segmenter;
+	return { segment: (text) => (segmenter ??= new Intl.Segmenter(...options)).segment(text) };
+}
+`;
+}
+
 // string-width measures printable ASCII by its length; anything else goes
 // through grapheme segmentation and Unicode property regexes, whose first use
 // compiles them (~40 ms, before the first frame: every frame has a › or a ─).
-// The UI's symbols are all one column wide: measured by length as well.
+// The UI's symbols are all one column wide: measured by length as well. Its
+// RGI emoji regex takes ~28 ms to create (at load): made on first use.
 export const stringWidthFastPath = {
   name: 'string-width-fast-path',
   setup(b) {
-    b.onLoad({ filter: /[/\\]node_modules[/\\]string-width[/\\]index\.js$/ }, async (args) =>
-      // wrap-ansi's older copy is cheap already.
-      args.path.includes('wrap-ansi')
-        ? undefined
-        : patch(await readFile(args.path, 'utf8'), 'string-width-fast-path', [['if (/^[\\u0020-\\u007E]*$/.test(string)) {', `if (/^[\\u0020-\\u007E${narrowClass()}]*$/.test(string)) {`]]),
-    );
+    b.onLoad({ filter: /[/\\]node_modules[/\\]string-width[/\\]index\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      // wrap-ansi's older copy measures fast already.
+      if (args.path.includes('wrap-ansi')) return { contents: lazySegmenters(source, 'string-width (wrap-ansi)'), loader: 'js' };
+      const patched = patch(source, 'string-width-fast-path', [
+        ['if (/^[\\u0020-\\u007E]*$/.test(string)) {', `if (/^[\\u0020-\\u007E${narrowClass()}]*$/.test(string)) {`],
+        ['const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', 'let rgiEmojiRegex;'],
+        ['if (rgiEmojiRegex.test(segment)', 'if ((rgiEmojiRegex ??= /^\\p{RGI_Emoji}$/v).test(segment)'],
+      ]);
+      return patched && { ...patched, contents: lazySegmenters(patched.contents, 'string-width') };
+    });
+  },
+};
+
+export const sliceAnsiLazySegmenter = {
+  name: 'slice-ansi-lazy-segmenter',
+  setup(b) {
+    b.onLoad({ filter: /[/\\]node_modules[/\\]slice-ansi[/\\]tokenize-ansi\.js$/ }, async (args) => ({
+      contents: lazySegmenters(await readFile(args.path, 'utf8'), 'slice-ansi'),
+      loader: 'js',
+    }));
   },
 };
 

@@ -4,24 +4,44 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tokenize } from '@alcalzone/ansi-tokenize';
 import { build } from 'esbuild';
+import sliceAnsi from 'slice-ansi';
+import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: build scripts, plain JavaScript without types
-import { tokenizeFastPath } from '../../scripts/bundle-patches.mjs';
+import { sliceAnsiLazySegmenter, stringWidthFastPath, tokenizeFastPath } from '../../scripts/bundle-patches.mjs';
 // @ts-expect-error: as above
 import { narrowClass } from '../../scripts/narrow-text.mjs';
 
 let dir: string;
 let patched: typeof tokenize;
+let patchedWidth: typeof stringWidth;
+let patchedSlice: typeof sliceAnsi;
+
+/** The module bundled with the build's patches; `applied` is text only a patched build holds (a patch leaves a changed dependency as it is). */
+async function bundled<T>(name: string, source: string, applied: string[]): Promise<T> {
+  const entry = join(dir, `${name}-entry.mjs`);
+  writeFileSync(entry, source);
+  const out = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    write: false,
+    plugins: [tokenizeFastPath, stringWidthFastPath, sliceAnsiLazySegmenter],
+    nodePaths: [join(process.cwd(), 'node_modules')],
+    logLevel: 'silent',
+  });
+  const text = out.outputFiles[0]!.text;
+  for (const a of applied) expect(text).toContain(a);
+  writeFileSync(join(dir, `${name}.mjs`), text);
+  return (await import(pathToFileURL(join(dir, `${name}.mjs`)).href)) as T;
+}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'vmtui-patches-'));
-  const entry = join(dir, 'entry.mjs');
-  writeFileSync(entry, "export { tokenize } from '@alcalzone/ansi-tokenize';\n");
-  const out = await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', write: false, plugins: [tokenizeFastPath], nodePaths: [join(process.cwd(), 'node_modules')], logLevel: 'silent' });
-  // The patch must have applied (it leaves a changed dependency as it is).
-  expect(out.outputFiles[0]!.text).toContain('ONE_UNIT_GRAPHEMES');
-  writeFileSync(join(dir, 'patched.mjs'), out.outputFiles[0]!.text);
-  ({ tokenize: patched } = (await import(pathToFileURL(join(dir, 'patched.mjs')).href)) as { tokenize: typeof tokenize });
+  ({ tokenize: patched } = await bundled<{ tokenize: typeof tokenize }>('tokenize', "export { tokenize } from '@alcalzone/ansi-tokenize';\n", ['ONE_UNIT_GRAPHEMES']));
+  ({ default: patchedWidth } = await bundled<{ default: typeof stringWidth }>('width', "export { default } from 'string-width';\n", ['lazySegmenter(', 'rgiEmojiRegex ??=']));
+  ({ default: patchedSlice } = await bundled<{ default: typeof sliceAnsi }>('slice', "export { default } from 'slice-ansi';\n", ['lazySegmenter(']));
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -45,5 +65,17 @@ describe("the bundle's tokenizer fast path", () => {
 
   it('keeps the width limit', () => {
     expect(patched('abcdef', 3)).toEqual(tokenize('abcdef', 3));
+  });
+});
+
+describe('string-width and slice-ansi with their segmenters and emoji regex made on first use', () => {
+  const samples = ['plain', '› ● ✗ ─│', 'ok ✅ done', '👍🏽 thumbs', '👩‍👩‍👧 family', 'flag 🇫🇷', 'e\u0301t\u00e9', '한국어 text', 'Ｗｉｄｅ', '\x1b[31mred\x1b[39m 🔥', 'keycap 1\u20E3', '⌚\uFE0F watch', 'zero\u200Bwidth', 'tab\there'];
+
+  it('measures every sample as the unpatched string-width does', () => {
+    for (const s of samples) expect(patchedWidth(s), JSON.stringify(s)).toBe(stringWidth(s));
+  });
+
+  it('slices every sample as the unpatched slice-ansi does', () => {
+    for (const s of samples) for (const [from, to] of [[0, 3], [1, 6], [2, 40]] as const) expect(patchedSlice(s, from, to), JSON.stringify(s)).toBe(sliceAnsi(s, from, to));
   });
 });
