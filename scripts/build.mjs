@@ -12,7 +12,17 @@ import { analyzeMetafile, build } from 'esbuild';
 import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fastifyLazyServers, inkFrameCache, inkNoDevtools, sameStylesFastPath, sliceAnsiLazySegmenter, stringWidthFastPath, tokenizeFastPath, yogaSync } from './bundle-patches.mjs';
+import {
+  fastifyLazyServers,
+  inkFrameCache,
+  inkNoDevtools,
+  sameStylesFastPath,
+  sharedInterop,
+  sliceAnsiLazySegmenter,
+  stringWidthFastPath,
+  tokenizeFastPath,
+  yogaSync,
+} from './bundle-patches.mjs';
 
 const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' }, analyze: { type: 'boolean', default: false } } });
 const outdir = values.outdir;
@@ -29,7 +39,7 @@ const common = {
   format: 'cjs',
   // Native code stays a package.
   external: ['better-sqlite3'],
-  plugins: [inkNoDevtools, inkFrameCache, sameStylesFastPath, tokenizeFastPath, yogaSync, stringWidthFastPath, sliceAnsiLazySegmenter, fastifyLazyServers],
+  plugins: [inkNoDevtools, inkFrameCache, sameStylesFastPath, tokenizeFastPath, yogaSync, stringWidthFastPath, sliceAnsiLazySegmenter, fastifyLazyServers, sharedInterop],
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"', VMTUI_BUNDLE: 'true', 'import.meta.url': '__vmtuiUrl' },
   sourcemap: 'linked',

@@ -1,6 +1,7 @@
 // esbuild plugins that trim or speed up dependencies in the bundle; each
 // patch checks that the code it replaces is still there.
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { narrowClass } from './narrow-text.mjs';
 
 /** Replaces `from` with `to` in a dependency's source, or warns (and leaves it be) when the dependency changed. */
@@ -313,5 +314,32 @@ function segments(str) {
         ['for (const { segment, index } of segmenter.segment(str)) {', 'for (const { segment, index } of segments(str)) {'],
       ]),
     );
+  },
+};
+
+// An ES module importing a CommonJS one gets a copy of its exports of its own
+// (esbuild's __toESM defines a getter per export): React's fifty exports for
+// each of sixty importers, and the hundreds of properties of the process
+// object for each of a dozen (chalk, Ink and their helpers), all as the app
+// loads. Each of these is wrapped once in an ES module the importers share
+// (a build error names any import the wrapper lacks).
+export const sharedInterop = {
+  name: 'shared-interop',
+  setup(b) {
+    const require = createRequire(import.meta.url);
+    b.onResolve({ filter: /^(react|react\/jsx-runtime|(node:)?process)$/ }, (args) =>
+      args.kind === 'import-statement' && args.namespace === 'file' ? { path: args.path.replace(/^node:/, ''), namespace: 'shared-interop' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'shared-interop' }, (args) => {
+      // The process's plain properties only: its streams are made when first read.
+      if (args.path === 'process')
+        return { contents: 'export default process;\nexport const { env, argv, platform, versions } = process;\nexport const cwd = () => process.cwd();\n', loader: 'js' };
+      const names = Object.keys(require(args.path)).filter((n) => n !== 'default');
+      return {
+        contents: `import m from ${JSON.stringify(args.path)};\nexport default m;\nexport const { ${names.join(', ')} } = m;\n`,
+        loader: 'js',
+        resolveDir: process.cwd(),
+      };
+    });
   },
 };

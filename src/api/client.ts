@@ -35,7 +35,8 @@ export interface PageOptions {
   filter?: unknown;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// A retry's wait never keeps a finished app alive (the embedded service's thread may be gone under it).
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 const jitter = (ms: number) => ms + Math.floor(Math.random() * ms * 0.25);
 const MAX_RETRY_AFTER_MS = 30_000;
 

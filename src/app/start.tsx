@@ -10,6 +10,8 @@ import { SIGNAL_EXIT_CODES, takeTerminal } from './terminal.js';
 export interface StartOptions {
   /** Where the API is; a promise while the embedded service starts. */
   connection: Connection | Promise<Connection>;
+  /** The embedded service: rejects when it cannot start after giving its address (the app ends with the reason). */
+  serviceStarted?: Promise<unknown>;
   session: SessionInit;
 }
 
@@ -35,13 +37,12 @@ export async function startApp(opts: StartOptions): Promise<number> {
   const onResize = () => ctx.ui.getState().resize(stdout.rows, stdout.columns);
   stdout.on('resize', onResize);
   const instance = render(<App ctx={ctx} />, { exitOnCtrlC: false, patchConsole: false, maxFps: 60 });
-  starting?.then(
-    (c) => ctx.session.setState({ endpoint: c.baseUrl }),
-    (err: unknown) => {
-      failure = err;
-      instance.unmount();
-    },
-  );
+  const fail = (err: unknown) => {
+    failure = err;
+    instance.unmount();
+  };
+  starting?.then((c) => ctx.session.setState({ endpoint: c.baseUrl }), fail);
+  opts.serviceStarted?.catch(fail);
   // Events, problem services and refetches of what they touch, without a key press.
   const live = startLivePoller({ client, data: ctx.data, session: ctx.session });
   try {

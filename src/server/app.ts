@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import { ApiError } from './errors.js';
 import { AllowedMethods, mountArea, sendError, type Services } from './route.js';
 import { areas, mountExtras } from './areas/index.js';
@@ -38,9 +38,16 @@ export function routedUrl(url: string): string {
   return betaOnlyPaths.some((p) => path === p || path.startsWith(`${p}/`)) ? url : BASE_ROOT + rest;
 }
 
-export function buildApp(services: Services, opts: { logger?: boolean } = {}): FastifyInstance {
+export interface AppOptions {
+  logger?: boolean;
+  /** The server to answer on, given Fastify's request handler: the port the service opened first (src/server/port.ts). */
+  server: FastifyServerFactory;
+}
+
+export function buildApp(services: Services, opts: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: opts.logger ?? false,
+    serverFactory: opts.server,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     // The API has no HEAD: a HEAD is a wrong method (405), not a route of its own per GET.

@@ -7,48 +7,64 @@ export interface EmbeddedRequest {
 
 export const demoOptions = (data: string) => ({ data, seed: 'demo', speed: 'realistic', port: 0 }) as const;
 
-export type EmbeddedReady = { ready: { baseUrl: string; betaUrl: string; token: string } } | { failed: string };
+/** What the service's thread says: its address once the port is open, then whether it started. */
+export type EmbeddedMessage = { listening: { baseUrl: string; betaUrl: string; token: string } } | { ready: true } | { failed: string };
 
 export interface EmbeddedService {
   baseUrl: string;
   betaUrl: string;
   token: string;
+  /** Resolves once the service answers (requests sent before wait for it); rejects with why it could not start. */
+  started: Promise<void>;
   close(): Promise<void>;
 }
 
 const CLOSE_TIMEOUT_MS = 2000;
 
 /**
- * Starts the demo service on a loopback port; resolves once it answers. The
- * build runs it in a worker thread; from the sources it runs in this thread.
+ * Starts the demo service on a loopback port; resolves as soon as the port
+ * is open. The build runs it in a worker thread; from the sources it runs in
+ * this thread.
  */
 export async function startEmbedded(data: string): Promise<EmbeddedService> {
-  if (!servicesInThreads()) return (await loadService()).startService(demoOptions(data));
+  if (!servicesInThreads()) {
+    const svc = await (await loadService()).startService(demoOptions(data));
+    return { baseUrl: svc.baseUrl, betaUrl: svc.betaUrl, token: svc.token, started: Promise.resolve(), close: () => svc.close() };
+  }
   // The worker's bundle sits beside this one in dist/.
   const worker = new Worker(new URL('./embedded-worker.js', import.meta.url), { workerData: { data } satisfies EmbeddedRequest });
+  let starting!: { resolve(): void; reject(err: Error): void };
+  const started = new Promise<void>((resolve, reject) => (starting = { resolve, reject }));
+  // A failure before the port opened is the returned promise's to report.
+  started.catch(() => {});
+  const exited = new Promise<void>((done) => worker.once('exit', () => done()));
   return new Promise((resolve, reject) => {
     const died = (why: string) => {
       void worker.terminate();
-      reject(new Error(`the embedded service did not start: ${why}`));
+      const err = new Error(`the embedded service did not start: ${why}`);
+      reject(err);
+      starting.reject(err);
     };
+    const diedEarly = (code: number) => died(`its thread exited with code ${code}`);
     worker.once('error', (err) => died(err.message));
-    worker.once('exit', (code) => died(`its thread exited with code ${code}`));
-    worker.once('message', (msg: EmbeddedReady) => {
+    worker.once('exit', diedEarly);
+    worker.on('message', (msg: EmbeddedMessage) => {
       if ('failed' in msg) return died(msg.failed);
-      worker.removeAllListeners('exit');
+      if ('ready' in msg) {
+        worker.off('exit', diedEarly);
+        return starting.resolve();
+      }
       let closing: Promise<void> | undefined;
       resolve({
-        ...msg.ready,
+        ...msg.listening,
+        started,
         close: () =>
-          (closing ??= new Promise<void>((done) => {
+          (closing ??= (() => {
             // Quitting never hangs on the service: every acknowledged write is committed already.
             const stuck = setTimeout(() => void worker.terminate(), CLOSE_TIMEOUT_MS);
-            worker.once('exit', () => {
-              clearTimeout(stuck);
-              done();
-            });
             worker.postMessage('close');
-          })),
+            return exited.then(() => clearTimeout(stuck));
+          })()),
       });
     });
   });

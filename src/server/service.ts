@@ -4,6 +4,7 @@ import { Simulation, type Speed } from './sim.js';
 import { buildApp, BASE_ROOT, BETA_ROOT } from './app.js';
 import { seedAccount, ensureToken, revokeGenerated, OWNER_ID, RESTRICTED_ID, type SeedKind } from './seed/index.js';
 import { newTokenValue } from './auth.js';
+import { openPort, type Port } from './port.js';
 
 export interface ServiceOptions {
   host?: string;
@@ -16,6 +17,8 @@ export interface ServiceOptions {
   restrictedToken?: string;
   speed?: Speed;
   logger?: boolean;
+  /** Called once the port is open, before the service is ready: requests sent from then on are answered once it is. */
+  onListening?: (where: { baseUrl: string; betaUrl: string; token: string }) => void;
 }
 
 export interface RunningService {
@@ -32,26 +35,44 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-/** Opens (and on first use seeds) the store, then serves the API on a loopback port. */
-export async function startService(opts: ServiceOptions): Promise<RunningService> {
+/** The store (seeded on first use), the tokens, and the routes answering on `port`; nothing is left open when it fails. */
+async function serveOn(port: Port, opts: ServiceOptions, token: string, restrictedToken: string) {
   const store = new Store(opts.data);
-  const sim = new Simulation(store, opts.speed ?? 'realistic');
+  try {
+    const sim = new Simulation(store, opts.speed ?? 'realistic');
+    const issued = store.tx(() => {
+      if (!store.getMeta('seeded')) seedAccount(store, opts.seed ?? 'demo', sim);
+      return [ensureToken(store, OWNER_ID, token, 'owner', !opts.token), ensureToken(store, RESTRICTED_ID, restrictedToken, 'restricted', !opts.restrictedToken)];
+    });
+    let handler: Parameters<Port['serve']>[0] | undefined;
+    const app = buildApp({ store, sim, controlToken: token }, { logger: opts.logger, server: (h) => ((handler = h), port.server) });
+    await app.ready();
+    port.serve(handler!);
+    sim.start();
+    sim.runDue();
+    return { store, sim, app, issued };
+  } catch (err) {
+    store.close();
+    throw err;
+  }
+}
+
+/**
+ * Listens first (telling `onListening` where, and with which owner token),
+ * opens (and on first use seeds) the store, then serves the API; requests
+ * that came meanwhile are answered then.
+ */
+export async function startService(opts: ServiceOptions): Promise<RunningService> {
   const generated = !opts.token;
   const token = opts.token ?? newTokenValue();
   const restrictedToken = opts.restrictedToken ?? newTokenValue();
-  const issued = store.tx(() => {
-    if (!store.getMeta('seeded')) seedAccount(store, opts.seed ?? 'demo', sim);
-    return [ensureToken(store, OWNER_ID, token, 'owner', generated), ensureToken(store, RESTRICTED_ID, restrictedToken, 'restricted', !opts.restrictedToken)];
+  const port = await openPort(opts.host ?? '127.0.0.1', opts.port ?? 0);
+  const origin = port.origin;
+  opts.onListening?.({ baseUrl: origin + BASE_ROOT, betaUrl: origin + BETA_ROOT, token });
+  const { store, sim, app, issued } = await serveOn(port, opts, token, restrictedToken).catch(async (err: unknown) => {
+    await port.close();
+    throw err;
   });
-  const services = { store, sim, controlToken: token };
-  const app = buildApp(services, { logger: opts.logger });
-  await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : opts.port;
-  const host = (opts.host ?? '127.0.0.1').includes(':') ? `[${opts.host}]` : (opts.host ?? '127.0.0.1');
-  const origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
-  sim.start();
-  sim.runDue();
   let closed = false;
   return {
     app,
@@ -68,6 +89,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       closed = true;
       sim.stop();
       await app.close();
+      await port.close();
       store.tx(() => revokeGenerated(store, issued));
       store.close();
     },
