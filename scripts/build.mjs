@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   fastifyLazyServers,
+  findMyWayClosures,
   inkFrameCache,
   inkNoDevtools,
   sameStylesFastPath,
@@ -39,7 +40,7 @@ const common = {
   format: 'cjs',
   // Native code stays a package.
   external: ['better-sqlite3'],
-  plugins: [inkNoDevtools, inkFrameCache, sameStylesFastPath, tokenizeFastPath, yogaSync, stringWidthFastPath, sliceAnsiLazySegmenter, fastifyLazyServers, sharedInterop],
+  plugins: [inkNoDevtools, inkFrameCache, sameStylesFastPath, tokenizeFastPath, yogaSync, stringWidthFastPath, sliceAnsiLazySegmenter, fastifyLazyServers, findMyWayClosures, sharedInterop],
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"', VMTUI_BUNDLE: 'true', 'import.meta.url': '__vmtuiUrl' },
   sourcemap: 'linked',

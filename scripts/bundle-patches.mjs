@@ -343,3 +343,85 @@ export const sharedInterop = {
     });
   },
 };
+
+/** Replaces the text from `start` through `end` (both included), or warns (and leaves it be) when the dependency changed. */
+function replaceSpan(source, name, start, end, replacement) {
+  const from = source.indexOf(start);
+  const to = from < 0 ? -1 : source.indexOf(end, from);
+  if (to < 0) {
+    console.warn(`${name}: the dependency changed; left unpatched`);
+    return source;
+  }
+  return source.slice(0, from) + replacement + source.slice(to + end.length);
+}
+
+// find-my-way writes JavaScript for every route it adds (a prefix matcher per
+// static node, a params builder and a handler matcher per handler) and
+// compiles it with new Function: two thirds of adding the service's hundred
+// routes, at every start, and code a V8 code cache cannot keep. Closures do
+// the same matching.
+export const findMyWayClosures = {
+  name: 'find-my-way-closures',
+  setup(b) {
+    b.onLoad({ filter: /[/\\]find-my-way[/\\]lib[/\\]node\.js$/ }, async (args) => ({
+      contents: replaceSpan(
+        await readFile(args.path, 'utf8'),
+        'find-my-way-closures (node)',
+        '  const lines = []\n  for (let i = 1; i < prefix.length; i++) {',
+        "return new Function('path', 'i', `'use strict'\\nreturn ${lines.join(' && ')}`) // eslint-disable-line",
+        `  const rest = prefix.slice(1)
+  return function matchPrefix (path, i) {
+    return path.startsWith(rest, i + 1)
+  }`,
+      ),
+      loader: 'js',
+    }));
+    b.onLoad({ filter: /[/\\]find-my-way[/\\]lib[/\\]handler-storage\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const params = replaceSpan(
+        source,
+        'find-my-way-closures (params)',
+        `    const fnBody = ["'use strict'"]`,
+        'return new Function(\'NullObject\', fnBody.join(\'\\n\'))(NullObject)  // eslint-disable-line',
+        `    return function _createParamsObject (param0, param1, param2, param3, extraParams) {
+      const result = new NullObject()
+      for (let i = 0; i < params.length; i++) {
+        result[params[i]] = i === 0 ? param0 : i === 1 ? param1 : i === 2 ? param2 : i === 3 ? param3 : extraParams[i - 4]
+      }
+      return result
+    }`,
+      );
+      return {
+        contents: replaceSpan(
+          params,
+          'find-my-way-closures (constraints)',
+          `    const lines = ["'use strict'"]`,
+          "this._getHandlerMatchingConstraints = new Function('derivedConstraints', lines.join('\\n')) // eslint-disable-line",
+          `    const constraints = this.constraints
+    const masks = constraints.map((constraint) => this._constrainedIndexBitmask(constraint))
+    const mustMatch = constraints.map((constraint) => constrainer.strategies[constraint].mustMatchWhenDerived)
+    const mustBeAbsent = Object.keys(constrainer.strategies).filter((constraint) => constrainer.strategies[constraint].mustMatchWhenDerived && !constraints.includes(constraint))
+    const all = (1 << this.handlers.length) - 1
+    this._getHandlerMatchingConstraints = function (derivedConstraints) {
+      let candidates = all
+      for (let k = 0; k < constraints.length; k++) {
+        const value = derivedConstraints[constraints[k]]
+        if (value === undefined) {
+          candidates &= masks[k]
+        } else {
+          const matches = this.constrainedHandlerStores[constraints[k]].get(value) || 0
+          candidates &= mustMatch[k] ? matches : (matches | masks[k])
+        }
+        if (candidates === 0) return null
+      }
+      for (const constraint of mustBeAbsent) {
+        if (derivedConstraints[constraint] !== undefined) return null
+      }
+      return this.handlers[31 - Math.clz32(candidates)]
+    }`,
+        ),
+        loader: 'js',
+      };
+    });
+  },
+};

@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tokenize } from '@alcalzone/ansi-tokenize';
 import { build } from 'esbuild';
+import FindMyWay from 'find-my-way';
 import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { areas } from '../../src/server/areas/index.js';
 // @ts-expect-error: build scripts, plain JavaScript without types
-import { sliceAnsiLazySegmenter, stringWidthFastPath, tokenizeFastPath } from '../../scripts/bundle-patches.mjs';
+import { findMyWayClosures, sliceAnsiLazySegmenter, stringWidthFastPath, tokenizeFastPath } from '../../scripts/bundle-patches.mjs';
 // @ts-expect-error: as above
 import { narrowClass } from '../../scripts/narrow-text.mjs';
 
@@ -16,6 +18,7 @@ let dir: string;
 let patched: typeof tokenize;
 let patchedWidth: typeof stringWidth;
 let patchedSlice: typeof sliceAnsi;
+let PatchedFindMyWay: typeof FindMyWay;
 
 /** The module bundled with the build's patches; `applied` is text only a patched build holds (a patch leaves a changed dependency as it is). */
 async function bundled<T>(name: string, source: string, applied: string[]): Promise<T> {
@@ -27,7 +30,7 @@ async function bundled<T>(name: string, source: string, applied: string[]): Prom
     format: 'esm',
     platform: 'node',
     write: false,
-    plugins: [tokenizeFastPath, stringWidthFastPath, sliceAnsiLazySegmenter],
+    plugins: [tokenizeFastPath, stringWidthFastPath, sliceAnsiLazySegmenter, findMyWayClosures],
     nodePaths: [join(process.cwd(), 'node_modules')],
     logLevel: 'silent',
   });
@@ -42,6 +45,7 @@ beforeAll(async () => {
   ({ tokenize: patched } = await bundled<{ tokenize: typeof tokenize }>('tokenize', "export { tokenize } from '@alcalzone/ansi-tokenize';\n", ['ONE_UNIT_GRAPHEMES']));
   ({ default: patchedWidth } = await bundled<{ default: typeof stringWidth }>('width', "export { default } from 'string-width';\n", ['lazySegmenter(', 'rgiEmojiRegex ??=']));
   ({ default: patchedSlice } = await bundled<{ default: typeof sliceAnsi }>('slice', "export { default } from 'slice-ansi';\n", ['lazySegmenter(']));
+  ({ default: PatchedFindMyWay } = await bundled<{ default: typeof FindMyWay }>('router', "export { default } from 'find-my-way';\n", ['function matchPrefix(path, i)', 'function _createParamsObject(param0', 'mustBeAbsent']));
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -77,5 +81,44 @@ describe('string-width and slice-ansi with their segmenters and emoji regex made
 
   it('slices every sample as the unpatched slice-ansi does', () => {
     for (const s of samples) for (const [from, to] of [[0, 3], [1, 6], [2, 40]] as const) expect(patchedSlice(s, from, to), JSON.stringify(s)).toBe(sliceAnsi(s, from, to));
+  });
+});
+
+describe("find-my-way with closures in place of generated code", () => {
+  /** The service's routes (and a few with constraints and many params) in a router; what each path finds. */
+  function routes(Router: typeof FindMyWay) {
+    const router = Router({ ignoreTrailingSlash: true, maxParamLength: 2048 });
+    let n = 0;
+    for (const area of areas) for (const r of area.routes) router.on(r.method, `/v4${r.path.replace(/\{(\w+)\}/g, ':$1')}`, () => n, { id: n++ });
+    router.on('GET', '/deep/:a/:b/:c/:d/:e/:f', () => 'deep', { id: 'deep' });
+    router.on('GET', '/versioned', { constraints: { version: '1.2.0' } }, () => 'v1', { id: 'v1' });
+    router.on('GET', '/versioned', { constraints: { version: '2.0.0' } }, () => 'v2', { id: 'v2' });
+    router.on('GET', '/hosted', { constraints: { host: 'a.example' } }, () => 'a', { id: 'a' });
+    router.on('GET', '/hosted', () => 'any', { id: 'any' });
+    return (method: string, path: string, constraints?: Record<string, string>) => {
+      const found = router.find(method as 'GET', path, constraints);
+      return found ? { id: (found.store as { id: unknown }).id, params: { ...found.params } } : null;
+    };
+  }
+
+  it('finds the same route with the same params for every path of the service, and for near misses', () => {
+    const original = routes(FindMyWay);
+    const patched = routes(PatchedFindMyWay);
+    const paths: [string, string][] = [];
+    for (const area of areas) {
+      for (const r of area.routes) {
+        const filled = `/v4${r.path.replace(/\{(\w+)\}/g, (_, name: string) => (name.endsWith('id') || name === 'id' ? '42' : `x-${name}`))}`;
+        paths.push([r.method, filled], [r.method, `${filled}/`], [r.method, filled.slice(0, -1)], [r.method, `${filled}x`], ['GET', filled.toUpperCase()], [r.method, `${filled}?page=2`]);
+      }
+    }
+    paths.push(['GET', '/deep/1/2/3/4/5/6'], ['GET', '/deep/1/2/3/4/5'], ['GET', '/v4'], ['GET', '/'], ['GET', '/v4/vm/instances/%41']);
+    for (const [method, path] of paths) expect(patched(method, path), `${method} ${path}`).toEqual(original(method, path));
+  });
+
+  it('matches constrained routes (version, host) as the original does', () => {
+    const original = routes(FindMyWay);
+    const patched = routes(PatchedFindMyWay);
+    for (const c of [{ version: '1.x' }, { version: '2.x' }, { version: '3.x' }, {}, { host: 'a.example' }, { host: 'b.example' }])
+      for (const path of ['/versioned', '/hosted']) expect(patched('GET', path, c), `${path} ${JSON.stringify(c)}`).toEqual(original('GET', path, c));
   });
 });
