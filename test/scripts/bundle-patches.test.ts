@@ -118,7 +118,8 @@ describe("find-my-way with closures in place of generated code", () => {
   it('matches constrained routes (version, host) as the original does', () => {
     const original = routes(FindMyWay);
     const patched = routes(PatchedFindMyWay);
-    for (const c of [{ version: '1.x' }, { version: '2.x' }, { version: '3.x' }, {}, { host: 'a.example' }, { host: 'b.example' }])
+    const cases: Record<string, string>[] = [{ version: '1.x' }, { version: '2.x' }, { version: '3.x' }, {}, { host: 'a.example' }, { host: 'b.example' }];
+    for (const c of cases)
       for (const path of ['/versioned', '/hosted']) expect(patched('GET', path, c), `${path} ${JSON.stringify(c)}`).toEqual(original('GET', path, c));
   });
 });
