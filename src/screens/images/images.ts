@@ -1,7 +1,8 @@
 import { defineScreen } from '../../app/screen.js';
 import { IMAGES_PATH, createImage, deleteImage, getImage, updateImage, type Image } from '../../api/images.js';
 import { Image as ImageSchema, PRIVATE_IMAGE_LIMIT } from '../../model/images.js';
-import { dateText, dateTimeText, sizeText } from '../instances/format.js';
+import { sizeText } from '../instances/format.js';
+import { dateText, dateTimeText } from '../../components/dates.js';
 import { diskChoices } from './disk-choices.js';
 
 const IMAGES_RW = 'images:read_write';

@@ -3,7 +3,7 @@ import { STACKSCRIPTS_PATH, createStackscript, deleteStackscript, getStackscript
 import type { FormSpec } from '../../components/form/types.js';
 import { StackScript as StackScriptSchema, type UserDefinedField } from '../../model/stackscripts.js';
 import { imageChoices } from '../instances/choices.js';
-import { dateText, dateTimeText } from '../instances/format.js';
+import { dateText, dateTimeText } from '../../components/dates.js';
 
 /** One line per field the script asks for: name, prompt, and what it takes. */
 function udfText(fields: UserDefinedField[]): string {

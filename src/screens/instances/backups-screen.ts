@@ -4,7 +4,8 @@ import { defineScreen } from '../../app/screen.js';
 import { BACKUP_IN_PROGRESS, RestoreRequest, SnapshotRequest } from '../../model/instance-backups.js';
 import type { Params } from '../../store/nav.js';
 import { instanceChoices } from './choices.js';
-import { backupStatusColor, dateSort, dateTimeText, sizeText } from './format.js';
+import { backupStatusColor, sizeText } from './format.js';
+import { dateSort, dateTimeText } from '../../components/dates.js';
 import { BACKUPS_SCREEN, INSTANCE_GRANT } from './sub-lists.js';
 
 /** automatic, snapshot, or a snapshot still being taken. */

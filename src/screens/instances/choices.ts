@@ -4,7 +4,8 @@ import { listBackups, listConfigs, listDisks, listInstances } from '../../api/in
 import { getProfile, listSSHKeys } from '../../api/profile.js';
 import { listStackscripts } from '../../api/stackscripts.js';
 import type { Choice, ChoiceScope } from '../../components/form/types.js';
-import { dateTimeText, sizeText } from './format.js';
+import { sizeText } from './format.js';
+import { dateTimeText } from '../../components/dates.js';
 
 /**
  * Choices the compute forms load from the API. Forms on an instance's

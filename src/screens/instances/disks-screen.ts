@@ -3,7 +3,8 @@ import { defineScreen } from '../../app/screen.js';
 import { Disk as DiskSchema, DiskCreate } from '../../model/instance-disks.js';
 import type { Params } from '../../store/nav.js';
 import { DEPLOY_FORM_FIELDS, DEPLOY_OVERRIDES } from './deploy-fields.js';
-import { dateSort, dateTimeText, diskStatusColor, sizeText } from './format.js';
+import { diskStatusColor, sizeText } from './format.js';
+import { dateSort, dateTimeText } from '../../components/dates.js';
 import { DISKS_SCREEN, INSTANCE_GRANT } from './sub-lists.js';
 
 const SCOPE = 'vms:read_write';

@@ -11,15 +11,6 @@ export function sizeText(mb: number | null | undefined): string {
   return `${Number.isInteger(gb) ? gb : gb.toFixed(1)} GB`;
 }
 
-/** The API's UTC timestamps, to the minute: 2024-02-05 09:30. */
-export const dateTimeText = (iso: string | null | undefined) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
-
-/** Just the day, for narrow columns. */
-export const dateText = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
-
-/** Sort key for timestamps: they sort as text. */
-export const dateSort = (iso: string | null | undefined) => iso ?? '';
-
 /** running green, stopped grey, anything under way yellow, deleting red. */
 export function instanceStatusColor(status: InstanceStatus): string {
   if (status === 'running') return 'green';

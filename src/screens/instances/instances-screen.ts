@@ -1,6 +1,7 @@
 import { INSTANCES_PATH, deleteInstance, getInstance, type Instance } from '../../api/instances.js';
 import { defineScreen } from '../../app/screen.js';
-import { dateSort, dateText, instanceStatusColor, publicIpv4 } from './format.js';
+import { instanceStatusColor, publicIpv4 } from './format.js';
+import { dateSort, dateText } from '../../components/dates.js';
 import { createInstanceForm, editInstanceForm } from './instance-forms.js';
 import { instanceActions } from './instance-actions.js';
 import { OVERVIEW_SCREEN } from './sub-lists.js';

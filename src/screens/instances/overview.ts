@@ -2,7 +2,8 @@ import type { ApiClient } from '../../api/client.js';
 import { getInstance, listBackups, listConfigs, listDisks, type Backup, type Instance } from '../../api/instances.js';
 import type { Params } from '../../store/nav.js';
 import { devicesText } from './config-rows.js';
-import { dateTimeText, diskStatusColor, instanceStatusColor, sizeText } from './format.js';
+import { diskStatusColor, instanceStatusColor, sizeText } from './format.js';
+import { dateTimeText } from '../../components/dates.js';
 import { SUB_LISTS, type SubList } from './sub-lists.js';
 
 /** One line of an instance's overview: the instance itself, its lists, its addresses. */

@@ -1,4 +1,4 @@
-import { dateSort, dateTimeText } from '../instances/format.js';
+import { dateSort, dateTimeText } from '../../components/dates.js';
 import { defineScreen } from '../../app/screen.js';
 import { FIREWALLS_PATH, addDevice, devicesPath, listDevices, removeDevice, type FirewallDevice } from '../../api/firewalls.js';
 import { instanceChoices } from '../../api/ips.js';

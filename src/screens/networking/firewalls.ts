@@ -1,4 +1,4 @@
-import { dateSort, dateTimeText } from '../instances/format.js';
+import { dateSort, dateTimeText } from '../../components/dates.js';
 import { defineScreen } from '../../app/screen.js';
 import { FIREWALLS_PATH, deleteFirewall, listFirewallsWithDeviceCounts, updateFirewall, type FirewallWithDevices } from '../../api/firewalls.js';
 import { firewallCreateForm, firewallEditForm, rulesJsonForm } from './firewall-forms.js';

@@ -16,7 +16,7 @@ import {
   type Bucket,
 } from '../../api/object-storage.js';
 import { Bucket as BucketSchema, BucketAccess, BucketCertificate } from '../../model/object-storage.js';
-import { dateText, dateTimeText } from '../instances/format.js';
+import { dateText, dateTimeText } from '../../components/dates.js';
 import { bytesText } from './format.js';
 import { presignForm } from './presign.js';
 

@@ -17,7 +17,7 @@ import {
 } from '../../api/object-storage.js';
 import { ObjectAclUpdate, ObjectUrlRequest } from '../../model/object-storage.js';
 import { defineResource } from '../../model/schema.js';
-import { dateTimeText } from '../instances/format.js';
+import { dateTimeText } from '../../components/dates.js';
 import { guessContentType } from './content-type.js';
 import { bytesText, relativeName } from './format.js';
 import { presignForm, type BucketRef } from './presign.js';

@@ -3,7 +3,8 @@ import type { TfaSecret } from '../../api/profile.js';
 import { PRIORITY } from '../../app/key-router.js';
 import { useCommands } from '../../app/use-commands.js';
 import { Dialog } from '../../components/Dialog.js';
-import { minute, otpauthUri } from './format.js';
+import { otpauthUri } from './format.js';
+import { dateTimeText } from '../../components/dates.js';
 
 interface Props {
   username: string;
@@ -32,7 +33,7 @@ export function TfaSecretDialog({ username, secret, onNext, onCancel, width }: P
         {otpauthUri(username, secret.secret)}
       </Text>
       <Text> </Text>
-      <Text wrap="wrap">{`Confirm with a code from the app before ${minute(secret.expiry)} UTC; until then two-factor stays off.`}</Text>
+      <Text wrap="wrap">{`Confirm with a code from the app before ${dateTimeText(secret.expiry, '—')} UTC; until then two-factor stays off.`}</Text>
       <Text dimColor>Enter: added it, type a code next · Esc: cancel</Text>
     </Dialog>
   );

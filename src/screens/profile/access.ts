@@ -14,7 +14,8 @@ import {
   type Login,
   type TrustedDevice,
 } from '../../api/profile.js';
-import { day, expiryColor, expirySort, expiryText, minute, scopesText, yesNo } from './format.js';
+import { expiryColor, expirySort, expiryText, scopesText, yesNo } from './format.js';
+import { dateText, dateTimeText } from '../../components/dates.js';
 import { browserOf } from './user-agent.js';
 
 /** What can act, or has acted, as the user: authorized apps, trusted devices, the login history. */
@@ -32,7 +33,7 @@ export const apps = defineScreen<AuthorizedApp>({
       { key: 'label', title: 'App', flex: 1 },
       { key: 'scopes', title: 'Scopes', flex: 1.5, format: (a) => scopesText(a.scopes) },
       { key: 'website', title: 'Website', flex: 1 },
-      { key: 'created', title: 'Authorized', width: 10, format: (a) => day(a.created), sortValue: (a) => a.created },
+      { key: 'created', title: 'Authorized', width: 10, format: (a) => dateText(a.created, '—'), sortValue: (a) => a.created },
       { key: 'expiry', title: 'Expires', width: 10, format: (a) => expiryText(a.expiry), sortValue: (a) => expirySort(a.expiry), color: (a) => expiryColor(a.expiry) },
     ],
     detail: {
@@ -66,7 +67,7 @@ export const devices = defineScreen<TrustedDevice>({
     columns: [
       { key: 'user_agent', title: 'Browser', flex: 1, format: (d) => browserOf(d.user_agent) },
       { key: 'last_remote_addr', title: 'Last address', width: 15 },
-      { key: 'last_authenticated', title: 'Last login', width: 16, format: (d) => minute(d.last_authenticated), sortValue: (d) => d.last_authenticated },
+      { key: 'last_authenticated', title: 'Last login', width: 16, format: (d) => dateTimeText(d.last_authenticated, '—'), sortValue: (d) => d.last_authenticated },
       { key: 'expiry', title: 'Expires', width: 10, format: (d) => expiryText(d.expiry), sortValue: (d) => expirySort(d.expiry), color: (d) => expiryColor(d.expiry) },
     ],
     detail: {
@@ -94,9 +95,9 @@ export const logins = defineScreen<Login>({
   list: {
     path: LOGINS_PATH,
     load: (client) => listLogins(client),
-    label: (l) => `login ${minute(l.datetime)}`,
+    label: (l) => `login ${dateTimeText(l.datetime, '—')}`,
     columns: [
-      { key: 'datetime', title: 'When (UTC)', width: 16, format: (l) => minute(l.datetime), sortValue: (l) => l.datetime },
+      { key: 'datetime', title: 'When (UTC)', width: 16, format: (l) => dateTimeText(l.datetime, '—'), sortValue: (l) => l.datetime },
       { key: 'ip', title: 'Address', flex: 1 },
       { key: 'username', title: 'User', flex: 1 },
       { key: 'restricted', title: 'Restricted', width: 10, format: (l) => yesNo(l.restricted), color: (l) => (l.restricted ? 'yellow' : undefined) },

@@ -1,15 +1,11 @@
+import { dateText } from '../../components/dates.js';
+
 /** How the profile screens write times, scopes and switches. API times are UTC without a zone suffix. */
 
 const parse = (iso: string) => Date.parse(/Z$|[+-]\d\d:?\d\d$/.test(iso) ? iso : `${iso.replace(' ', 'T')}Z`);
 
-/** 2025-11-20 */
-export const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '—');
-
-/** 2025-11-20 14:03 */
-export const minute = (iso: string | null | undefined) => (iso ? iso.replace('T', ' ').slice(0, 16) : '—');
-
 /** An expiry: "never" when null, else the date. */
-export const expiryText = (iso: string | null | undefined) => (iso ? day(iso) : 'never');
+export const expiryText = (iso: string | null | undefined) => dateText(iso, 'never');
 
 const WEEK_MS = 7 * 86_400_000;
 

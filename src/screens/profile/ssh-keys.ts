@@ -1,7 +1,7 @@
 import { defineScreen } from '../../app/screen.js';
 import { ACCOUNT_WRITE, SSH_KEYS_PATH, createSSHKey, deleteSSHKey, getSSHKey, updateSSHKey, type SSHKey as KeyRow } from '../../api/profile.js';
 import { SSHKey } from '../../model/profile.js';
-import { day } from './format.js';
+import { dateText } from '../../components/dates.js';
 import { fingerprint, keyParts, keyShort } from './ssh-key-text.js';
 
 export const sshKeys = defineScreen<KeyRow>({
@@ -17,7 +17,7 @@ export const sshKeys = defineScreen<KeyRow>({
       { key: 'label', title: 'Label', flex: 1 },
       { key: 'ssh_key', title: 'Key', width: 24, format: (k) => keyShort(k.ssh_key) },
       { key: 'fingerprint', title: 'Fingerprint', flex: 1, format: (k) => fingerprint(k.ssh_key) },
-      { key: 'created', title: 'Added', width: 10, format: (k) => day(k.created), sortValue: (k) => k.created },
+      { key: 'created', title: 'Added', width: 10, format: (k) => dateText(k.created, '—'), sortValue: (k) => k.created },
     ],
     detail: {
       fetch: (k, ctx) => getSSHKey(ctx.client, k.id),

@@ -1,7 +1,8 @@
 import { defineScreen } from '../../app/screen.js';
 import { ACCOUNT_WRITE, TOKENS_PATH, createToken, getToken, listTokens, revokeToken, updateToken, type Token as Created, type TokenRow } from '../../api/profile.js';
 import { Token } from '../../model/tokens.js';
-import { day, expiryColor, expiryText, expirySort, scopesText } from './format.js';
+import { expiryColor, expiryText, expirySort, scopesText } from './format.js';
+import { dateText } from '../../components/dates.js';
 import { TOKEN_FORM_FIELDS, TokenCreateForm, tokenBody } from './token-form.js';
 
 /** Marks the token this session authenticates with, at the start of the label so no column width hides it. */
@@ -26,7 +27,7 @@ export const tokens = defineScreen<TokenRow>({
       { key: 'label', title: 'Label', flex: 1, format: (t) => (t.in_use ? IN_USE : '') + t.label, color: (t) => (t.in_use ? 'green' : undefined) },
       { key: 'scopes', title: 'Scopes', flex: 1, format: (t) => scopesText(t.scopes) },
       { key: 'token', title: 'Token', width: 17, format: (t) => `${t.token}…` },
-      { key: 'created', title: 'Created', width: 10, format: (t) => day(t.created), sortValue: (t) => t.created },
+      { key: 'created', title: 'Created', width: 10, format: (t) => dateText(t.created, '—'), sortValue: (t) => t.created },
       { key: 'expiry', title: 'Expires', width: 10, format: (t) => expiryText(t.expiry), sortValue: (t) => expirySort(t.expiry), color: (t) => expiryColor(t.expiry) },
     ],
     detail: {
