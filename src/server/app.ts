@@ -38,6 +38,10 @@ export function routedUrl(url: string): string {
   return betaOnlyPaths.some((p) => path === p || path.startsWith(`${p}/`)) ? url : BASE_ROOT + rest;
 }
 
+const noSchemas = (): never => {
+  throw new Error('routes carry no Fastify schemas: src/model checks requests');
+};
+
 export interface AppOptions {
   logger?: boolean;
   /** The server to answer on, given Fastify's request handler: the port the service opened first (src/server/port.ts). */
@@ -53,6 +57,8 @@ export function buildApp(services: Services, opts: AppOptions): FastifyInstance 
     // The API has no HEAD: a HEAD is a wrong method (405), not a route of its own per GET.
     exposeHeadRoutes: false,
     rewriteUrl: (req) => routedUrl(req.url ?? '/'),
+    // Requests are checked by src/model's rules, never by Fastify's JSON schemas: its schema compilers (Ajv, fast-json-stringify) are not even loaded.
+    schemaController: { compilersFactory: { buildValidator: noSchemas, buildSerializer: noSchemas } },
   });
 
   // An empty body on POST is normal (actions such as boot); parse it as absent.
