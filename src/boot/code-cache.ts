@@ -6,8 +6,8 @@ import envPaths from 'env-paths';
 
 /**
  * Runs one of the build's CommonJS bundles from a V8 code cache. Compiling
- * the app's half-megabyte bundle, and then each function the first frame
- * calls, costs more than anything else in a start; V8 can keep that work in a
+ * the UI's bundle, and then each function the first frame calls, costs more
+ * than anything else in a start; V8 can keep that work in a
  * cache, but Node 20 offers it for scripts only, not for ES modules. The
  * cache holds what a run compiled in its first seconds (its start-up), saved
  * in the user's cache folder by the first run that lasts that long (again
