@@ -1,11 +1,12 @@
-import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import { ApiError } from './errors.js';
-import { AllowedMethods, mountArea, sendError, type Services } from './route.js';
+import { ApiRoutes, sendError, type Method, type Services } from './route.js';
 import { areas, mountExtras } from './areas/index.js';
 
 export const BASE_ROOT = '/v4';
 export const BETA_ROOT = '/v4beta';
 const BODY_LIMIT = 1024 * 1024;
+const API_METHODS: Method[] = ['GET', 'POST', 'PUT', 'DELETE'];
 
 /** Maps fastify's own failures (bad JSON, huge bodies, wrong media type) to the seed's error shape. */
 function translate(err: { statusCode?: number; code?: string; message?: string }): ApiError {
@@ -79,10 +80,12 @@ export function buildApp(services: Services, opts: AppOptions): FastifyInstance 
     return sendError(reply, apiError);
   });
 
-  const allowed = new AllowedMethods();
-  app.setNotFoundHandler((req, reply) => {
+  const routes = new ApiRoutes(services);
+  for (const area of areas) routes.add(area.betaOnly ? BETA_ROOT : BASE_ROOT, area);
+  // A path the API does not have, or a method the path does not take.
+  const notFound = (req: FastifyRequest, reply: FastifyReply) => {
     // req.url is rewritten already: beta requests for base paths name the base root here.
-    const methods = allowed.of(req.url);
+    const methods = routes.allowed.of(req.url);
     if (methods) {
       return reply
         .code(405)
@@ -91,9 +94,11 @@ export function buildApp(services: Services, opts: AppOptions): FastifyInstance 
     }
     const onRoot = req.url.startsWith(`${BASE_ROOT}/`) || req.url.startsWith(`${BETA_ROOT}/`);
     return sendError(reply, new ApiError(404, [{ reason: onRoot ? 'Not found' : `No API at ${req.url.split('?')[0]}; the roots are ${BASE_ROOT} and ${BETA_ROOT}` }]));
-  });
-
-  for (const area of areas) mountArea(app, area.betaOnly ? BETA_ROOT : BASE_ROOT, area, services, allowed);
+  };
+  app.setNotFoundHandler(notFound);
+  for (const root of [BASE_ROOT, BETA_ROOT]) {
+    app.route({ method: API_METHODS, url: `${root}/*`, handler: (req, reply) => routes.serve(req, reply) ?? notFound(req, reply) });
+  }
   mountExtras(app, services);
   return app;
 }
