@@ -19,6 +19,8 @@ export interface StartOptions {
 export async function startApp(opts: StartOptions): Promise<number> {
   const stdout = process.stdout;
   const starting = opts.connection instanceof Promise ? opts.connection : undefined;
+  // The embedded service's address may have come while the UI loaded: taken before the first frame, the first requests go out with it.
+  if (starting) await new Promise((resolve) => setImmediate(resolve));
   const client = starting ? ApiClient.whenReady(starting) : new ApiClient(opts.connection as Connection);
   let exitCode = 0;
   let failure: unknown;

@@ -2,9 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { ApiError } from './errors.js';
 import { ApiRoutes, sendError, type Method, type Services } from './route.js';
 import { areas, mountExtras } from './areas/index.js';
+import { BASE_ROOT, BETA_ROOT } from './roots.js';
 
-export const BASE_ROOT = '/v4';
-export const BETA_ROOT = '/v4beta';
 const BODY_LIMIT = 1024 * 1024;
 const API_METHODS: Method[] = ['GET', 'POST', 'PUT', 'DELETE'];
 

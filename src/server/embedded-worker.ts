@@ -1,17 +1,26 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadService } from '../boot/parts.js';
+import { newTokenValue } from './auth.js';
 import { demoOptions, type EmbeddedMessage, type EmbeddedRequest } from './embedded.js';
+import { openPort } from './port.js';
+import { BASE_ROOT, BETA_ROOT } from './roots.js';
 
 /**
  * The embedded demo service in its own thread: its start-up (SQLite, routes)
  * runs beside the terminal UI's instead of before it, and its simulation and
- * requests never hold up a key press. Its address goes out as soon as its
- * port is open, so the app's first requests are there when it is ready.
+ * requests never hold up a key press. Its port opens, and its address goes
+ * out, before the service's code is even loaded: the app's first requests
+ * are waiting there when the service is ready.
  */
 const { data } = workerData as EmbeddedRequest;
 const tell = (msg: EmbeddedMessage) => parentPort!.postMessage(msg);
-loadService()
-  .then(({ startService }) => startService({ ...demoOptions(data), onListening: (where) => tell({ listening: where }) }))
+const token = newTokenValue();
+openPort('127.0.0.1', 0)
+  .then(async (port) => {
+    tell({ listening: { baseUrl: port.origin + BASE_ROOT, betaUrl: port.origin + BETA_ROOT, token } });
+    const { startService } = await loadService();
+    return startService({ ...demoOptions(data), listening: { port, token } });
+  })
   .then(
     (svc) => {
       tell({ ready: true });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Store } from './store.js';
 import { Simulation, type Speed } from './sim.js';
-import { buildApp, BASE_ROOT, BETA_ROOT } from './app.js';
+import { buildApp } from './app.js';
+import { BASE_ROOT, BETA_ROOT } from './roots.js';
 import { seedAccount, ensureToken, revokeGenerated, OWNER_ID, RESTRICTED_ID, type SeedKind } from './seed/index.js';
 import { newTokenValue } from './auth.js';
 import { openPort, type Port } from './port.js';
@@ -17,8 +18,12 @@ export interface ServiceOptions {
   restrictedToken?: string;
   speed?: Speed;
   logger?: boolean;
-  /** Called once the port is open, before the service is ready: requests sent from then on are answered once it is. */
-  onListening?: (where: { baseUrl: string; betaUrl: string; token: string }) => void;
+  /**
+   * A port that listens already, and this run's owner token (generated: it is
+   * revoked when the run ends). The embedded demo's thread opens its port
+   * before loading the service, so the app's first requests wait there.
+   */
+  listening?: { port: Port; token: string };
 }
 
 export interface RunningService {
@@ -58,17 +63,16 @@ async function serveOn(port: Port, opts: ServiceOptions, token: string, restrict
 }
 
 /**
- * Listens first (telling `onListening` where, and with which owner token),
- * opens (and on first use seeds) the store, then serves the API; requests
- * that came meanwhile are answered then.
+ * Listens first (unless given a port that does), opens (and on first use
+ * seeds) the store, then serves the API; requests that came meanwhile are
+ * answered then.
  */
 export async function startService(opts: ServiceOptions): Promise<RunningService> {
   const generated = !opts.token;
-  const token = opts.token ?? newTokenValue();
+  const token = opts.token ?? opts.listening?.token ?? newTokenValue();
   const restrictedToken = opts.restrictedToken ?? newTokenValue();
-  const port = await openPort(opts.host ?? '127.0.0.1', opts.port ?? 0);
+  const port = opts.listening?.port ?? (await openPort(opts.host ?? '127.0.0.1', opts.port ?? 0));
   const origin = port.origin;
-  opts.onListening?.({ baseUrl: origin + BASE_ROOT, betaUrl: origin + BETA_ROOT, token });
   const { store, sim, app, issued } = await serveOn(port, opts, token, restrictedToken).catch(async (err: unknown) => {
     await port.close();
     throw err;

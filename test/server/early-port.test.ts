@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTokenValue } from '../../src/server/auth.js';
+import { openPort } from '../../src/server/port.js';
 import { startService, type RunningService } from '../../src/server/service.js';
-import { OWNER_TOKEN, RESTRICTED_TOKEN } from '../helpers/service.js';
 
 let dir: string;
 const running: RunningService[] = [];
@@ -20,37 +21,28 @@ afterAll(async () => {
 
 const get = (url: string, token: string) => request(url, { headers: { authorization: `Bearer ${token}` } }).then(async (res) => ({ status: res.statusCode, body: (await res.body.json()) as { results?: number } }));
 
-describe('the port, open before the service is ready', () => {
-  it('gives its address and token first, and answers requests sent before the store was even opened once the service is ready', async () => {
-    let early: Promise<{ status: number; body: { results?: number } }>[] = [];
-    let listening = false;
-    const svc = await startService({
-      data: join(dir, 'demo.sqlite'),
-      seed: 'demo',
-      speed: 'instant',
-      port: 0,
-      onListening: ({ baseUrl, betaUrl, token }) => {
-        listening = true;
-        expect(betaUrl).toBe(baseUrl.replace(/\/v4$/, '/v4beta'));
-        early = ['/regions', '/vm/instances', '/profile'].map((p) => get(baseUrl + p, token));
-      },
-    });
+describe('a port opened before the service (the embedded demo thread does so)', () => {
+  it('holds requests sent before the service even loaded its data, and they are answered once it is ready, with the token given', async () => {
+    const port = await openPort('127.0.0.1', 0);
+    const token = newTokenValue();
+    const early = ['/regions', '/vm/instances', '/profile'].map((p) => get(`${port.origin}/v4${p}`, token));
+    // The requests reach the port before the service starts.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const svc = await startService({ data: join(dir, 'demo.sqlite'), seed: 'demo', speed: 'instant', listening: { port, token } });
     running.push(svc);
-    expect(listening).toBe(true);
+    expect(svc.token).toBe(token);
+    expect(svc.generatedTokens).toBe(true);
     const replies = await Promise.all(early);
     expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(replies[0]!.body.results).toBeGreaterThan(0);
     expect(replies[1]!.body.results).toBeGreaterThan(0);
   });
 
-  it('closes again when the service cannot start, and says why', async () => {
+  it('is closed when the service cannot start, which says why', async () => {
     const bad = join(dir, 'bad.sqlite');
     writeFileSync(bad, 'not a database; a list of groceries long enough to fill a header page '.repeat(20));
-    let origin = '';
-    await expect(
-      startService({ data: bad, token: OWNER_TOKEN, restrictedToken: RESTRICTED_TOKEN, port: 0, onListening: ({ baseUrl }) => (origin = new URL(baseUrl).origin) }),
-    ).rejects.toThrow(/file is not a database/);
-    expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    await expect(request(`${origin}/v4/regions`)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    const port = await openPort('127.0.0.1', 0);
+    await expect(startService({ data: bad, listening: { port, token: newTokenValue() } })).rejects.toThrow(/file is not a database/);
+    await expect(request(`${port.origin}/v4/regions`)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   });
 });
