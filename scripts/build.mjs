@@ -22,6 +22,7 @@ import {
   sliceAnsiLazySegmenter,
   stringWidthFastPath,
   tokenizeFastPath,
+  yogaNoTopLevelAwait,
   yogaSync,
 } from './bundle-patches.mjs';
 
@@ -40,7 +41,7 @@ const common = {
   format: 'cjs',
   // Native code stays a package.
   external: ['better-sqlite3'],
-  plugins: [inkNoDevtools, inkFrameCache, sameStylesFastPath, tokenizeFastPath, yogaSync, stringWidthFastPath, sliceAnsiLazySegmenter, fastifyLazyServers, findMyWayClosures, sharedInterop],
+  plugins: [inkNoDevtools, inkFrameCache, sameStylesFastPath, tokenizeFastPath, yogaSync, yogaNoTopLevelAwait, stringWidthFastPath, sliceAnsiLazySegmenter, fastifyLazyServers, findMyWayClosures, sharedInterop],
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"', VMTUI_BUNDLE: 'true', 'import.meta.url': '__vmtuiUrl' },
   sourcemap: 'linked',

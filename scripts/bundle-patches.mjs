@@ -17,20 +17,21 @@ function patch(source, name, replacements) {
   return { contents: out, loader: 'js' };
 }
 
+/** A plugin that patches the files `filter` matches with `replacements` (see patch). */
+const patching = (name, filter, replacements) => ({
+  name,
+  setup(b) {
+    b.onLoad({ filter }, async (args) => patch(await readFile(args.path, 'utf8'), name, replacements));
+  },
+});
+
 // With DEV=true Ink connects React devtools (and reads its own package.json)
 // through top-level awaits, which a CommonJS bundle cannot hold; the bundle
 // is a production build, where Ink does neither.
-export const inkNoDevtools = {
-  name: 'ink-no-devtools',
-  setup(b) {
-    b.onLoad({ filter: /[/\\]ink[/\\]build[/\\]reconciler\.js$/ }, async (args) =>
-      patch(await readFile(args.path, 'utf8'), 'ink-no-devtools', [
-        ["if (isDev()) {\n    try {\n        await import('./devtools.js');\n    }", 'if (false) {\n    try {\n    }'],
-        ['const packageJson = isDev()\n    ? await loadPackageJson()\n    : { name: undefined, version: undefined };', 'const packageJson = { name: undefined, version: undefined };'],
-      ]),
-    );
-  },
-};
+export const inkNoDevtools = patching('ink-no-devtools', /[/\\]ink[/\\]build[/\\]reconciler\.js$/, [
+  ["if (isDev()) {\n    try {\n        await import('./devtools.js');\n    }", 'if (false) {\n    try {\n    }'],
+  ['const packageJson = isDev()\n    ? await loadPackageJson()\n    : { name: undefined, version: undefined };', 'const packageJson = { name: undefined, version: undefined };'],
+]);
 
 // Ink draws each frame from scratch: every write is cut into styled
 // characters and placed in a grid of cells, then every line of the grid is
@@ -51,15 +52,11 @@ const OUTPUT_GET_ORIGINAL = `                let offsetY = 0;
                         line = transformer(line, index);
                     }
                     const characters = this.caches.getStyledChars(line);`;
-export const inkFrameCache = {
-  name: 'ink-frame-cache',
-  setup(b) {
-    b.onLoad({ filter: /[/\\]ink[/\\]build[/\\]output\.js$/ }, async (args) =>
-      patch(await readFile(args.path, 'utf8'), 'ink-frame-cache', [
-        ['caches = new OutputCaches();', 'caches = framesCache();'],
-        [
-          'export default class Output {',
-          `let sharedCaches;
+export const inkFrameCache = patching('ink-frame-cache', /[/\\]ink[/\\]build[/\\]output\.js$/, [
+  ['caches = new OutputCaches();', 'caches = framesCache();'],
+  [
+    'export default class Output {',
+    `let sharedCaches;
 function framesCache() {
     if (!sharedCaches || sharedCaches.styledChars.size + sharedCaches.widths.size > 50000) sharedCaches = new OutputCaches();
     return sharedCaches;
@@ -67,10 +64,10 @@ function framesCache() {
 const BLANK = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });
 const lineCache = new Map();
 export default class Output {`,
-        ],
-        // The grid starts as one row per line that got writes; the rest stay blank.
-        [
-          `        const output = [];
+  ],
+  // The grid starts as one row per line that got writes; the rest stay blank.
+  [
+    `        const output = [];
         for (let y = 0; y < this.height; y++) {
             const row = [];
             for (let x = 0; x < this.width; x++) {
@@ -83,17 +80,17 @@ export default class Output {`,
             }
             output.push(row);
         }`,
-          `        const output = [];
+    `        const output = [];
         const writes = [];
         for (let y = 0; y < this.height; y++) {
             output.push(undefined);
             writes.push(undefined);
         }`,
-        ],
-        // Writes are recorded per line (after clipping and transformers, as Ink does) instead of drawn at once.
-        [
-          OUTPUT_GET_ORIGINAL,
-          `                let offsetY = 0;
+  ],
+  // Writes are recorded per line (after clipping and transformers, as Ink does) instead of drawn at once.
+  [
+    OUTPUT_GET_ORIGINAL,
+    `                let offsetY = 0;
                 for (let [index, line] of lines.entries()) {
                     if (!(y + offsetY in writes)) {
                         continue;
@@ -124,9 +121,9 @@ export default class Output {`,
                 const line = lineWrites[w + 1];
                 {
                     const characters = this.caches.getStyledChars(line);`,
-        ],
-        [
-          `                        offsetX += characterWidth;
+  ],
+  [
+    `                        offsetX += characterWidth;
                     }
                     offsetY++;
                 }
@@ -139,7 +136,7 @@ export default class Output {`,
             return styledCharsToString(lineWithoutEmptyItems).trimEnd();
         })
             .join('\\n');`,
-          `                        offsetX += characterWidth;
+    `                        offsetX += characterWidth;
                     }
                 }
             }
@@ -150,46 +147,36 @@ export default class Output {`,
             output[row] = text;
         }
         const generatedOutput = output.join('\\n');`,
-        ],
-      ]),
-    );
-  },
-};
+  ],
+]);
 
 // Turning a line of styled characters into a string diffs the styles of each
 // pair of neighbours; most neighbours have the same styles (or none), which
 // needs no diff at all.
-export const sameStylesFastPath = {
-  name: 'ansi-same-styles',
-  setup(b) {
-    b.onLoad({ filter: /[/\\]@alcalzone[/\\]ansi-tokenize[/\\]build[/\\]styledChars\.js$/ }, async (args) =>
-      patch(await readFile(args.path, 'utf8'), 'ansi-same-styles', [
-        [
-          `        else {
+export const sameStylesFastPath = patching('ansi-same-styles', /[/\\]@alcalzone[/\\]ansi-tokenize[/\\]build[/\\]styledChars\.js$/, [
+  [
+    `        else {
             ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
         }`,
-          `        else if (!sameStyles(chars[i - 1].styles, char.styles)) {
+    `        else if (!sameStyles(chars[i - 1].styles, char.styles)) {
             ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
         }`,
-        ],
-        [
-          `        if (i === chars.length - 1) {`,
-          `        if (i === chars.length - 1 && char.styles.length > 0) {`,
-        ],
-        [
-          'export function styledCharsToString(chars) {',
-          `function sameStyles(a, b) {
+  ],
+  [
+    `        if (i === chars.length - 1) {`,
+    `        if (i === chars.length - 1 && char.styles.length > 0) {`,
+  ],
+  [
+    'export function styledCharsToString(chars) {',
+    `function sameStyles(a, b) {
     if (a === b) return true;
     if (a.length !== b.length) return false;
     for (let k = 0; k < a.length; k++) if (a[k].code !== b[k].code || a[k].endCode !== b[k].endCode) return false;
     return true;
 }
 export function styledCharsToString(chars) {`,
-        ],
-      ]),
-    );
-  },
-};
+  ],
+]);
 
 // Yoga instantiates its wasm asynchronously, and its module waits for that
 // with a top-level await, which a CommonJS bundle cannot hold (and only a
@@ -197,24 +184,15 @@ export function styledCharsToString(chars) {`,
 // and instantiates wasm synchronously as well: the same bytes, ready at once.
 // This also keeps the loader from fetching its data: URL, whose first fetch
 // would load Node's built-in undici (~50 ms) before the first frame.
-export const yogaSync = {
-  name: 'yoga-sync',
-  setup(b) {
-    b.onLoad({ filter: /[/\\]yoga-layout[/\\]dist[/\\]binaries[/\\]yoga-wasm-base64-esm\.js$/ }, async (args) =>
-      patch(await readFile(args.path, 'utf8'), 'yoga-sync', [
-        [
-          '(function(){return w||"function"!=typeof WebAssembly.instantiateStreaming||ua(H)||"function"!=typeof fetch?c(b):fetch(H,{credentials:"same-origin"}).then(function(e){return WebAssembly.instantiateStreaming(e,d).then(b,function(f){v("wasm streaming compile failed: "+f);v("falling back to ArrayBuffer instantiation");return c(b)})})})().catch(ca);return{}',
-          'a(new WebAssembly.Instance(new WebAssembly.Module(wa()),d));return{}',
-        ],
-      ]),
-    );
-    b.onLoad({ filter: /[/\\]yoga-layout[/\\]dist[/\\]src[/\\]index\.js$/ }, async (args) =>
-      patch(await readFile(args.path, 'utf8'), 'yoga-sync', [
-        ['const Yoga = wrapAssembly(await loadYoga());', 'const yogaModule = {};\nloadYoga(yogaModule);\nconst Yoga = wrapAssembly(yogaModule);'],
-      ]),
-    );
-  },
-};
+export const yogaSync = patching('yoga-sync', /[/\\]yoga-layout[/\\]dist[/\\]binaries[/\\]yoga-wasm-base64-esm\.js$/, [
+  [
+    '(function(){return w||"function"!=typeof WebAssembly.instantiateStreaming||ua(H)||"function"!=typeof fetch?c(b):fetch(H,{credentials:"same-origin"}).then(function(e){return WebAssembly.instantiateStreaming(e,d).then(b,function(f){v("wasm streaming compile failed: "+f);v("falling back to ArrayBuffer instantiation");return c(b)})})})().catch(ca);return{}',
+    'a(new WebAssembly.Instance(new WebAssembly.Module(wa()),d));return{}',
+  ],
+]);
+export const yogaNoTopLevelAwait = patching('yoga-sync', /[/\\]yoga-layout[/\\]dist[/\\]src[/\\]index\.js$/, [
+  ['const Yoga = wrapAssembly(await loadYoga());', 'const yogaModule = {};\nloadYoga(yogaModule);\nconst Yoga = wrapAssembly(yogaModule);'],
+]);
 
 // The first Intl.Segmenter made in a process loads ICU's break rules (~23 ms).
 // string-width (two copies) and slice-ansi each make one as they load, before
@@ -268,39 +246,28 @@ export const sliceAnsiLazySegmenter = {
 // Fastify loads https, http2 (with TLS) and dns for servers this service
 // never makes (HTTPS, HTTP/2, a host name to resolve): ~15 ms of its start.
 // They load on first use instead.
-export const fastifyLazyServers = {
-  name: 'fastify-lazy-servers',
-  setup(b) {
-    b.onLoad({ filter: /[/\\]fastify[/\\]lib[/\\]server\.js$/ }, async (args) =>
-      patch(await readFile(args.path, 'utf8'), 'fastify-lazy-servers', [
-        [
-          "const https = require('node:https')\nconst http2 = require('node:http2')\nconst dns = require('node:dns')\n",
-          `const https = { createServer: (...args) => require('node:https').createServer(...args) }
+export const fastifyLazyServers = patching('fastify-lazy-servers', /[/\\]fastify[/\\]lib[/\\]server\.js$/, [
+  [
+    "const https = require('node:https')\nconst http2 = require('node:http2')\nconst dns = require('node:dns')\n",
+    `const https = { createServer: (...args) => require('node:https').createServer(...args) }
 const http2 = {
   createServer: (...args) => require('node:http2').createServer(...args),
   createSecureServer: (...args) => require('node:http2').createSecureServer(...args)
 }
 const dns = { lookup: (...args) => require('node:dns').lookup(...args) }
 `,
-        ],
-      ]),
-    );
-  },
-};
+  ],
+]);
 
 // Ink cuts every new line of a frame into graphemes with Intl.Segmenter,
 // whose first use loads ICU's break rules (~14 ms, before the first frame)
 // and which costs an object per character. In a line made only of ASCII,
 // escape codes and the one-column symbols the UI draws, every UTF-16 unit is
 // a grapheme of its own: such lines are cut by index, the same segments.
-export const tokenizeFastPath = {
-  name: 'ansi-tokenize-fast-path',
-  setup(b) {
-    b.onLoad({ filter: /[/\\]@alcalzone[/\\]ansi-tokenize[/\\]build[/\\]tokenize\.js$/ }, async (args) =>
-      patch(await readFile(args.path, 'utf8'), 'ansi-tokenize-fast-path', [
-        [
-          'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
-          `let segmenter;
+export const tokenizeFastPath = patching('ansi-tokenize-fast-path', /[/\\]@alcalzone[/\\]ansi-tokenize[/\\]build[/\\]tokenize\.js$/, [
+  [
+    'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
+    `let segmenter;
 const ONE_UNIT_GRAPHEMES = /^[\\u0007\\u001B\\u0020-\\u007E${narrowClass()}]*$/;
 function segments(str) {
     if (!ONE_UNIT_GRAPHEMES.test(str))
@@ -310,12 +277,9 @@ function segments(str) {
         units.push({ segment: str[index], index });
     return units;
 }`,
-        ],
-        ['for (const { segment, index } of segmenter.segment(str)) {', 'for (const { segment, index } of segments(str)) {'],
-      ]),
-    );
-  },
-};
+  ],
+  ['for (const { segment, index } of segmenter.segment(str)) {', 'for (const { segment, index } of segments(str)) {'],
+]);
 
 // An ES module importing a CommonJS one gets a copy of its exports of its own
 // (esbuild's __toESM defines a getter per export): React's fifty exports for
