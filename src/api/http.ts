@@ -1,6 +1,7 @@
 import * as http from 'node:http';
 import type { Agent, IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
+import ipaddr from 'ipaddr.js';
 
 export interface HttpReply {
   status: number;
@@ -22,19 +23,35 @@ type Transport = { request: typeof http.request; agent: Agent };
 const transports = new Map<string, Transport>();
 
 /**
- * Node's own http and https modules, with one keep-alive agent each: the
- * first request costs ~10 ms, where the first fetch compiles Node's built-in
+ * Connections at once to one API. A service on this machine (the embedded
+ * demo, a local `vmtui serve`) shares the CPUs with the app and answers one
+ * request at a time: a few connections keep it busy, and every extra one
+ * costs it a connection set-up before its first answer (the app's first
+ * screen sends some twenty requests at once). A remote API is far away:
+ * more requests in flight hide the round trips.
+ */
+export function maxConnections(hostname: string): number {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1');
+  const local = host === 'localhost' || (ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback');
+  return local ? 6 : 16;
+}
+
+/**
+ * Node's own http and https modules, with keep-alive agents: the first
+ * request costs ~10 ms, where the first fetch compiles Node's built-in
  * undici (~55 ms) and the undici package loads in ~80 ms, on every start.
  * https (and TLS with it) loads only for an https API; required, not
  * imported, because a script started from a V8 code cache cannot import()
  * (src/boot/code-cache.ts).
  */
-function transport(protocol: string): Transport {
-  let t = transports.get(protocol);
+function transport(url: URL): Transport {
+  const sockets = maxConnections(url.hostname);
+  const key = `${url.protocol}${sockets}`;
+  let t = transports.get(key);
   if (!t) {
-    const m: typeof http = protocol === 'https:' ? createRequire(import.meta.url)('node:https') : http;
-    t = { request: m.request, agent: new m.Agent({ keepAlive: true, maxSockets: 16 }) };
-    transports.set(protocol, t);
+    const m: typeof http = url.protocol === 'https:' ? createRequire(import.meta.url)('node:https') : http;
+    t = { request: m.request, agent: new m.Agent({ keepAlive: true, maxSockets: sockets }) };
+    transports.set(key, t);
   }
   return t;
 }
@@ -42,7 +59,7 @@ function transport(protocol: string): Transport {
 /** One HTTP exchange, the whole reply read as text; rejects with NoReply when none came within `timeoutMs`. */
 export async function send(method: string, url: URL, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<HttpReply> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new NoReply(false, `unsupported protocol ${url.protocol}`);
-  const { request, agent } = transport(url.protocol);
+  const { request, agent } = transport(url);
   return new Promise<HttpReply>((resolve, reject) => {
     const req = request(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent }, (res) => {
       const chunks: Buffer[] = [];
