@@ -1,11 +1,10 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import { ApiError } from './errors.js';
-import { ApiRoutes, sendError, type Method, type Services } from './route.js';
+import { API_METHODS, ApiRoutes, sendError, type Services } from './route.js';
 import { areas, mountExtras } from './areas/index.js';
 import { BASE_ROOT, BETA_ROOT } from './roots.js';
 
 const BODY_LIMIT = 1024 * 1024;
-const API_METHODS: Method[] = ['GET', 'POST', 'PUT', 'DELETE'];
 
 /** Maps fastify's own failures (bad JSON, huge bodies, wrong media type) to the seed's error shape. */
 function translate(err: { statusCode?: number; code?: string; message?: string }): ApiError {
@@ -84,8 +83,8 @@ export function buildApp(services: Services, opts: AppOptions): FastifyInstance 
   // A path the API does not have, or a method the path does not take.
   const notFound = (req: FastifyRequest, reply: FastifyReply) => {
     // req.url is rewritten already: beta requests for base paths name the base root here.
-    const methods = routes.allowed.of(req.url);
-    if (methods) {
+    const methods = routes.methodsOf(req.url);
+    if (methods.length > 0) {
       return reply
         .code(405)
         .header('Allow', methods.join(', '))

@@ -9,6 +9,7 @@ import type { Simulation } from './sim.js';
 import { parseFilter, type FilterFields, type SqlFilter } from './filter.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export const API_METHODS: Method[] = ['GET', 'POST', 'PUT', 'DELETE'];
 
 /**
  * Who may call an endpoint: `none` any valid token; `optional` works without a
@@ -154,29 +155,6 @@ export async function serveRequest(
   }
 }
 
-/**
- * The API's paths and the methods each accepts, so that any other method gets
- * a 405 naming them. Answered from the not-found handler: registering every
- * other method of every path with the router would more than double its work
- * at start.
- */
-export class AllowedMethods {
-  private readonly paths = new Map<string, { pattern: RegExp; methods: Method[] }>();
-
-  add(url: string, method: Method): void {
-    const known = this.paths.get(url);
-    if (known) known.methods.push(method);
-    else this.paths.set(url, { pattern: new RegExp(`^${url.replace(/\{\w+\}/g, '[^/]+')}/?$`), methods: [method] });
-  }
-
-  /** The methods the path accepts; undefined for a path the API does not have. */
-  of(url: string): Method[] | undefined {
-    const path = url.split('?', 1)[0]!;
-    for (const { pattern, methods } of this.paths.values()) if (pattern.test(path)) return methods;
-    return undefined;
-  }
-}
-
 /** find-my-way keeps a handler per route; here the route's definition, kept as its store, is all a match needs. */
 const definitionOnly = () => undefined;
 
@@ -188,17 +166,17 @@ const definitionOnly = () => undefined;
  */
 export class ApiRoutes {
   private readonly router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 2048 });
-  /** The paths and their methods, for the 405 of any other method. */
-  readonly allowed = new AllowedMethods();
 
   constructor(private readonly services: Services) {}
 
   /** An area's routes under one root. */
   add(prefix: string, area: Area): void {
-    for (const def of area.routes) {
-      this.allowed.add(prefix + def.path, def.method);
-      this.router.on(def.method, prefix + toFastifyPath(def.path), definitionOnly, def);
-    }
+    for (const def of area.routes) this.router.on(def.method, prefix + toFastifyPath(def.path), definitionOnly, def);
+  }
+
+  /** The methods a path takes, for the 405 (and its Allow header) of any other; none for a path the API does not have. */
+  methodsOf(url: string): Method[] {
+    return API_METHODS.filter((method) => this.router.find(method, url) !== null);
   }
 
   /** Serves a request to a root; undefined when no route has its path and method. */
