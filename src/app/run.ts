@@ -74,7 +74,6 @@ export async function runTui(argv: string[]): Promise<number> {
   try {
     return await startApp({
       connection: target.kind === 'remote' ? { baseUrl: target.apiUrl, betaUrl: target.betaUrl, token: target.token } : svc!,
-      serviceStarted: svc?.then((s) => s.started),
       session: {
         endpoint: target.kind === 'remote' ? target.apiUrl : 'starting…',
         embedded: svc !== undefined,

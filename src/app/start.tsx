@@ -8,10 +8,8 @@ import { createAppContext } from './context.js';
 import { SIGNAL_EXIT_CODES, takeTerminal } from './terminal.js';
 
 export interface StartOptions {
-  /** Where the API is; a promise while the embedded service starts. */
-  connection: Connection | Promise<Connection>;
-  /** The embedded service: rejects when it cannot start after giving its address (the app ends with the reason). */
-  serviceStarted?: Promise<unknown>;
+  /** Where the API is; while the embedded service starts, a promise of its address and of its start (`started`). */
+  connection: Connection | Promise<Connection & { started?: Promise<void> }>;
   session: SessionInit;
 }
 
@@ -43,8 +41,13 @@ export async function startApp(opts: StartOptions): Promise<number> {
     failure = err;
     instance.unmount();
   };
-  starting?.then((c) => ctx.session.setState({ endpoint: c.baseUrl }), fail);
-  opts.serviceStarted?.catch(fail);
+  // The embedded service failing, before or after it gave its address, ends the app with the reason.
+  starting
+    ?.then((c) => {
+      ctx.session.setState({ endpoint: c.baseUrl });
+      return c.started;
+    })
+    .catch(fail);
   // Events, problem services and refetches of what they touch, without a key press.
   const live = startLivePoller({ client, data: ctx.data, session: ctx.session });
   try {
