@@ -9,7 +9,7 @@
 // embedded service's thread, which runs dist/service.js.
 // Usage: node scripts/build.mjs [--outdir DIR] [--analyze]   (default dist; --analyze prints what each bundle holds)
 import { analyzeMetafile, build } from 'esbuild';
-import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -28,10 +28,18 @@ import {
 
 const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' }, analyze: { type: 'boolean', default: false } } });
 const outdir = values.outdir;
-mkdirSync(outdir, { recursive: true });
-for (const name of readdirSync(outdir)) rmSync(join(outdir, name), { recursive: true, force: true });
 // The package is an ES module package; the bundles are CommonJS.
-writeFileSync(join(outdir, 'package.json'), '{ "type": "commonjs" }\n');
+const PACKAGE = '{ "type": "commonjs" }\n';
+const packageFile = join(outdir, 'package.json');
+if (existsSync(packageFile) && readFileSync(packageFile, 'utf8') !== PACKAGE) {
+  console.error(`build: ${outdir} holds a package.json of its own; give --outdir a folder for the bundles alone`);
+  process.exit(2);
+}
+mkdirSync(outdir, { recursive: true });
+// What an earlier build wrote there, and nothing else: its bundles, and the chunks of the older layout.
+const BUILT = /^((vmtui|app|service|embedded-worker)\.js(\.map|\.LEGAL\.txt)?|chunks)$/;
+for (const name of readdirSync(outdir)) if (BUILT.test(name)) rmSync(join(outdir, name), { recursive: true, force: true });
+writeFileSync(packageFile, PACKAGE);
 
 const common = {
   outdir,
