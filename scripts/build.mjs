@@ -13,6 +13,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, wr
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  fastifyLazySemver,
   fastifyLazyServers,
   findMyWayClosures,
   inkFrameCache,
@@ -21,6 +22,7 @@ import {
   sharedInterop,
   sliceAnsiLazySegmenter,
   stringWidthFastPath,
+  terminalSizeLazyChildProcess,
   tokenizeFastPath,
   yogaNoTopLevelAwait,
   yogaSync,
@@ -47,9 +49,7 @@ const common = {
   platform: 'node',
   target: 'node20',
   format: 'cjs',
-  // Native code stays a package.
-  external: ['better-sqlite3'],
-  plugins: [inkNoDevtools, inkFrameCache, sameStylesFastPath, tokenizeFastPath, yogaSync, yogaNoTopLevelAwait, stringWidthFastPath, sliceAnsiLazySegmenter, fastifyLazyServers, findMyWayClosures, sharedInterop],
+  plugins: [inkNoDevtools, inkFrameCache, sameStylesFastPath, tokenizeFastPath, yogaSync, yogaNoTopLevelAwait, stringWidthFastPath, sliceAnsiLazySegmenter, fastifyLazySemver, fastifyLazyServers, findMyWayClosures, terminalSizeLazyChildProcess, sharedInterop],
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"', VMTUI_BUNDLE: 'true', 'import.meta.url': '__vmtuiUrl' },
   sourcemap: 'linked',

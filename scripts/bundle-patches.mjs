@@ -18,7 +18,7 @@ function patch(source, name, replacements) {
 }
 
 /** A plugin that patches the files `filter` matches with `replacements` (see patch). */
-const patching = (name, filter, replacements) => ({
+export const patching = (name, filter, replacements) => ({
   name,
   setup(b) {
     b.onLoad({ filter }, async (args) => patch(await readFile(args.path, 'utf8'), name, replacements));
@@ -183,11 +183,12 @@ export function styledCharsToString(chars) {`,
 // CommonJS bundle can start from a V8 code cache on Node 20). Node compiles
 // and instantiates wasm synchronously as well: the same bytes, ready at once.
 // This also keeps the loader from fetching its data: URL, whose first fetch
-// would load Node's built-in undici (~50 ms) before the first frame.
+// would load Node's built-in undici (~50 ms) before the first frame. Its
+// base64 is decoded by Node (0.5 ms) instead of by atob and a loop (3 ms).
 export const yogaSync = patching('yoga-sync', /[/\\]yoga-layout[/\\]dist[/\\]binaries[/\\]yoga-wasm-base64-esm\.js$/, [
   [
     '(function(){return w||"function"!=typeof WebAssembly.instantiateStreaming||ua(H)||"function"!=typeof fetch?c(b):fetch(H,{credentials:"same-origin"}).then(function(e){return WebAssembly.instantiateStreaming(e,d).then(b,function(f){v("wasm streaming compile failed: "+f);v("falling back to ArrayBuffer instantiation");return c(b)})})})().catch(ca);return{}',
-    'a(new WebAssembly.Instance(new WebAssembly.Module(wa()),d));return{}',
+    'a(new WebAssembly.Instance(new WebAssembly.Module(ua(H)?Buffer.from(H.slice(37),"base64"):wa()),d));return{}',
   ],
 ]);
 export const yogaNoTopLevelAwait = patching('yoga-sync', /[/\\]yoga-layout[/\\]dist[/\\]src[/\\]index\.js$/, [
@@ -257,6 +258,28 @@ const http2 = {
 const dns = { lookup: (...args) => require('node:dns').lookup(...args) }
 `,
   ],
+]);
+
+// Fastify checks a plugin's required Fastify version with semver, which
+// builds some forty regexes as it loads (~3 ms of the service's start); none
+// of the service's plugins names a version: semver loads when one does.
+export const fastifyLazySemver = patching('fastify-lazy-semver', /[/\\]fastify[/\\]lib[/\\]plugin-utils\.js$/, [
+  [
+    "const semver = require('semver')\n",
+    `const semver = {
+  gt: (...args) => require('semver').gt(...args),
+  coerce: (...args) => require('semver').coerce(...args),
+  satisfies: (...args) => require('semver').satisfies(...args)
+}
+`,
+  ],
+]);
+
+// Ink asks terminal-size for the width of a stdout that has none, which
+// imports child_process (with dgram and net's cluster code, ~2 ms of every
+// start) for a fallback that runs tput: loaded when that fallback runs.
+export const terminalSizeLazyChildProcess = patching('terminal-size-lazy-child-process', /[/\\]terminal-size[/\\]index\.js$/, [
+  ["import {execFileSync} from 'node:child_process';", "const execFileSync = (...args) => process.getBuiltinModule('node:child_process').execFileSync(...args);"],
 ]);
 
 // Ink cuts every new line of a frame into graphemes with Intl.Segmenter,

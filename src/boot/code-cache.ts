@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -27,7 +28,9 @@ const START_UP_MS = 2000;
 const loaded = new Map<string, unknown>();
 
 function load(file: string): unknown {
-  const source = readFileSync(file, 'utf8');
+  const bytes = readFileSync(file);
+  // The bundles are ASCII (esbuild escapes the rest), which Latin-1 decodes as UTF-8 would, in a fraction of the time (1 MB: ~1 ms, not ~15).
+  const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
   const cacheDir = join(envPaths('vmtui', { suffix: '' }).cache, 'code');
   const name = file.replace(/^.*[/\\]/, '').replace(/\.[cm]?js$/, '');
   const cacheFile = join(cacheDir, `${name}-${buildKey(file)}.v8`);

@@ -61,6 +61,16 @@ describe('runBundle', () => {
     expect(runBundle(file)).toBe(exports);
   });
 
+  it('reads a bundle of ASCII, and one that is not, with the text it holds', async () => {
+    const runBundle = await freshRunBundle();
+    const ascii = join(dir, 'ascii.js');
+    writeFileSync(ascii, 'exports.text = "\\u00e9 \\u2500";\n');
+    const utf8 = join(dir, 'utf8.js');
+    writeFileSync(utf8, 'exports.text = "\u00e9 \u2500";\n');
+    expect((runBundle(ascii) as { text: string }).text).toBe('\u00e9 \u2500');
+    expect((runBundle(utf8) as { text: string }).text).toBe('\u00e9 \u2500');
+  });
+
   it('saves the code cache once the start-up is over, not before', async () => {
     const runBundle = await freshRunBundle();
     runBundle(writeBundle('app'));

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { isAscii } from 'node:buffer';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +62,10 @@ describe('vmtui on the embedded demo account', () => {
     await again.waitForScreen(/Instances\s+\d+[^]*Regions\s+\d+/);
     again.press('q');
     expect(await again.exited).toBe(0);
+  });
+
+  it('is built of ASCII bundles, which load without UTF-8 decoding (src/boot/code-cache.ts)', () => {
+    for (const name of ['vmtui', 'app', 'service', 'embedded-worker']) expect(isAscii(readFileSync(join(dirname(entry), `${name}.js`))), name).toBe(true);
   });
 
   it('says why when its service cannot start, with the terminal restored', async () => {

@@ -7,10 +7,18 @@ import { build } from 'esbuild';
 import FindMyWay from 'find-my-way';
 import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
+import terminalSize from 'terminal-size';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../src/server/areas/index.js';
 // @ts-expect-error: build scripts, plain JavaScript without types
-import { findMyWayClosures, sliceAnsiLazySegmenter, stringWidthFastPath, tokenizeFastPath } from '../../scripts/bundle-patches.mjs';
+import {
+  fastifyLazySemver,
+  findMyWayClosures,
+  sliceAnsiLazySegmenter,
+  stringWidthFastPath,
+  terminalSizeLazyChildProcess,
+  tokenizeFastPath,
+} from '../../scripts/bundle-patches.mjs';
 // @ts-expect-error: as above
 import { narrowClass } from '../../scripts/narrow-text.mjs';
 
@@ -19,6 +27,8 @@ let patched: typeof tokenize;
 let patchedWidth: typeof stringWidth;
 let patchedSlice: typeof sliceAnsi;
 let PatchedFindMyWay: typeof FindMyWay;
+let patchedFastify: typeof import('fastify').default;
+let patchedTerminalSize: typeof terminalSize;
 
 /** The module bundled with the build's patches; `applied` is text only a patched build holds (a patch leaves a changed dependency as it is). */
 async function bundled<T>(name: string, source: string, applied: string[]): Promise<T> {
@@ -30,7 +40,7 @@ async function bundled<T>(name: string, source: string, applied: string[]): Prom
     format: 'esm',
     platform: 'node',
     write: false,
-    plugins: [tokenizeFastPath, stringWidthFastPath, sliceAnsiLazySegmenter, findMyWayClosures],
+    plugins: [tokenizeFastPath, stringWidthFastPath, sliceAnsiLazySegmenter, findMyWayClosures, fastifyLazySemver, terminalSizeLazyChildProcess],
     nodePaths: [join(process.cwd(), 'node_modules')],
     logLevel: 'silent',
   });
@@ -45,6 +55,8 @@ beforeAll(async () => {
   ({ tokenize: patched } = await bundled<{ tokenize: typeof tokenize }>('tokenize', "export { tokenize } from '@alcalzone/ansi-tokenize';\n", ['ONE_UNIT_GRAPHEMES']));
   ({ default: patchedWidth } = await bundled<{ default: typeof stringWidth }>('width', "export { default } from 'string-width';\n", ['lazySegmenter(', 'rgiEmojiRegex ??=']));
   ({ default: patchedSlice } = await bundled<{ default: typeof sliceAnsi }>('slice', "export { default } from 'slice-ansi';\n", ['lazySegmenter(']));
+  ({ default: patchedTerminalSize } = await bundled<{ default: typeof terminalSize }>('terminal-size', "export { default } from 'terminal-size';\n", ['getBuiltinModule("node:child_process")']));
+  ({ default: patchedFastify } = await bundled<{ default: typeof patchedFastify }>('fastify', "export { default } from 'fastify';\n", ['satisfies: (...args) =>']));
   ({ default: PatchedFindMyWay } = await bundled<{ default: typeof FindMyWay }>('router', "export { default } from 'find-my-way';\n", ['function matchPrefix(path, i)', 'function _createParamsObject(param0', 'mustBeAbsent']));
 });
 
@@ -81,6 +93,43 @@ describe('string-width and slice-ansi with their segmenters and emoji regex made
 
   it('slices every sample as the unpatched slice-ansi does', () => {
     for (const s of samples) for (const [from, to] of [[0, 3], [1, 6], [2, 40]] as const) expect(patchedSlice(s, from, to), JSON.stringify(s)).toBe(sliceAnsi(s, from, to));
+  });
+});
+
+describe('terminal-size with child_process loaded on first use', () => {
+  it('finds the size of a terminal-less stdout (by tput, here) as the original does', () => {
+    const saved = { COLUMNS: process.env.COLUMNS, LINES: process.env.LINES };
+    delete process.env.COLUMNS;
+    delete process.env.LINES;
+    try {
+      expect(patchedTerminalSize()).toEqual(terminalSize());
+    } finally {
+      for (const [name, value] of Object.entries(saved)) if (value !== undefined) process.env[name] = value;
+    }
+  });
+});
+
+describe('Fastify with semver loaded on first use', () => {
+  /** Whether a plugin that names the Fastify versions it needs is taken. */
+  async function takes(versions: string): Promise<boolean> {
+    const app = patchedFastify();
+    const plugin = Object.assign(async () => {}, { [Symbol.for('plugin-meta')]: { name: 'needs', fastify: versions } });
+    app.register(plugin);
+    try {
+      await app.ready();
+      return true;
+    } catch (err) {
+      expect((err as { code?: string }).code).toBe('FST_ERR_PLUGIN_VERSION_MISMATCH');
+      return false;
+    } finally {
+      await app.close();
+    }
+  }
+
+  it("still checks a plugin's required Fastify version", async () => {
+    expect(await takes('5.x')).toBe(true);
+    expect(await takes('>=4')).toBe(true);
+    expect(await takes('4.x')).toBe(false);
   });
 });
 
