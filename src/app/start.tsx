@@ -13,18 +13,32 @@ export interface StartOptions {
   session: SessionInit;
 }
 
+/**
+ * The embedded service's address, if it came while the UI loaded (it usually
+ * has): taken before the first frame, that frame shows it and the first
+ * requests go out with it, without a second frame for the address alone.
+ */
+export async function addressIfCome(starting: Promise<Connection>): Promise<string | undefined> {
+  let address: string | undefined;
+  starting.then(
+    (c) => (address = c.baseUrl),
+    () => {},
+  );
+  await new Promise((resolve) => setImmediate(resolve));
+  return address;
+}
+
 /** Renders the app full-screen until q, Ctrl-C or a signal; resolves with the exit code. */
 export async function startApp(opts: StartOptions): Promise<number> {
   const stdout = process.stdout;
   const starting = opts.connection instanceof Promise ? opts.connection : undefined;
-  // The embedded service's address may have come while the UI loaded: taken before the first frame, the first requests go out with it.
-  if (starting) await new Promise((resolve) => setImmediate(resolve));
   const client = starting ? ApiClient.whenReady(starting) : new ApiClient(opts.connection as Connection);
+  const address = starting && (await addressIfCome(starting));
   let exitCode = 0;
   let failure: unknown;
   const ctx = createAppContext({
     client,
-    session: opts.session,
+    session: address ? { ...opts.session, endpoint: address } : opts.session,
     screens,
     rows: stdout.rows,
     cols: stdout.columns,

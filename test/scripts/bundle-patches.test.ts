@@ -11,14 +11,7 @@ import terminalSize from 'terminal-size';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../src/server/areas/index.js';
 // @ts-expect-error: build scripts, plain JavaScript without types
-import {
-  fastifyLazySemver,
-  findMyWayClosures,
-  sliceAnsiLazySegmenter,
-  stringWidthFastPath,
-  terminalSizeLazyChildProcess,
-  tokenizeFastPath,
-} from '../../scripts/bundle-patches.mjs';
+import { fastifyLazySemver, findMyWayClosures, sliceAnsiLazySegmenter, stringWidthFastPath, terminalSizeLazyChildProcess, tokenizeFastPath } from '../../scripts/bundle-patches.mjs';
 // @ts-expect-error: as above
 import { narrowClass } from '../../scripts/narrow-text.mjs';
 
