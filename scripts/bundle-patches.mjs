@@ -18,7 +18,7 @@ function patch(source, name, replacements) {
 }
 
 /** A plugin that patches the files `filter` matches with `replacements` (see patch). */
-export const patching = (name, filter, replacements) => ({
+const patching = (name, filter, replacements) => ({
   name,
   setup(b) {
     b.onLoad({ filter }, async (args) => patch(await readFile(args.path, 'utf8'), name, replacements));
