@@ -8,6 +8,7 @@
  * any first use of the app does.
  * Run: npm run build && npx tsx bench/tui-startup.ts
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +50,14 @@ async function series(label: string, args: string[], env: Record<string, string>
 // Data, configuration and code caches of the benchmark's own.
 const home = mkdtempSync(join(tmpdir(), 'vmtui-bench-'));
 const env = { XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache') };
+
+// What Node's own start costs on this machine: the floor under every figure below.
+const nodeStarts = Array.from({ length: RUNS }, () => {
+  const t0 = performance.now();
+  spawnSync(process.execPath, ['-e', '']);
+  return performance.now() - t0;
+});
+console.log(`node -e '' (Node's own start and exit): ${median(nodeStarts).toFixed(0)} ms${process.env.NODE_EXTRA_CA_CERTS ? ' (NODE_EXTRA_CA_CERTS is set: Node reads those certificates at every start)' : ''}`);
 
 const svc = await startTestService({ seed: 'demo' });
 const remote = await series('--api-url (a service in the benchmark process)', ['--api-url', svc.baseUrl, '--token', OWNER_TOKEN], env);
