@@ -26,10 +26,11 @@ const EVERY_COUNT = /(?<![^])(?![^]*^[› ] .{18} …)[^]*^[› ] .{18} \d/m;
 async function timeRun(args: string[], env: Record<string, string>, stay = 0) {
   const t0 = performance.now();
   const app = spawnApp(args, { env, cols: 120, rows: 40 });
-  const since = () => performance.now() - t0;
-  const frame = app.waitForScreen('? help', 30_000).then(since);
-  const data = app.waitForScreen(A_COUNT, 30_000).then(since);
-  const complete = await app.waitForScreen(EVERY_COUNT, 30_000).then(since);
+  // When the app's write that completed the frame reached the terminal.
+  const since = ({ at }: { at: number }) => at - t0;
+  const frame = app.shown('? help', 30_000).then(since);
+  const data = app.shown(A_COUNT, 30_000).then(since);
+  const complete = await app.shown(EVERY_COUNT, 30_000).then(since);
   const times = { frame: await frame, data: await data, complete };
   await new Promise((resolve) => setTimeout(resolve, stay));
   app.press('q');

@@ -22,8 +22,10 @@ export const KEYS = {
 export interface PtyApp {
   /** The visible screen as text, one line per row, trailing spaces trimmed. */
   screen(): Promise<string>;
-  /** Polls the screen until it shows `match`; the error shows the last screen. */
+  /** Waits until the screen shows `match`, checked as each of the app's writes lands; the error shows the last screen. */
   waitForScreen(match: string | RegExp, timeoutMs?: number): Promise<string>;
+  /** As waitForScreen, with the time (performance.now()) the write that made the screen match came from the app. */
+  shown(match: string | RegExp, timeoutMs?: number): Promise<{ screen: string; at: number }>;
   press(keys: string): void;
   /** Everything the app wrote, escape sequences included. */
   output(): string;
@@ -60,33 +62,63 @@ export function spawnApp(args: string[], opts: SpawnOptions = {}): PtyApp {
   });
   let raw = '';
   let pending = Promise.resolve();
+  // Each watcher is checked after every write has landed in the terminal: no polling interval adds to what a benchmark reads.
+  const watchers = new Set<(arrivedAt: number) => void>();
   proc.onData((data) => {
+    const arrivedAt = performance.now();
     raw += data;
-    pending = pending.then(() => new Promise<void>((resolve) => term.write(data, resolve)));
+    pending = pending.then(
+      () =>
+        new Promise<void>((resolve) =>
+          term.write(data, () => {
+            for (const check of watchers) check(arrivedAt);
+            resolve();
+          }),
+        ),
+    );
   });
   const exited = new Promise<number>((resolve) => proc.onExit(({ exitCode }) => resolve(exitCode)));
 
-  const screen = async () => {
-    await pending;
+  const visible = () => {
     const buf = term.buffer.active;
     const lines: string[] = [];
     // An inverse space (the text cursor) is not trimmed by xterm: trim it here, as the reader sees it.
     for (let i = 0; i < term.rows; i++) lines.push((buf.getLine(buf.viewportY + i)?.translateToString(true) ?? '').trimEnd());
     return lines.join('\n');
   };
+  const screen = async () => {
+    await pending;
+    return visible();
+  };
+
+  const shown = async (match: string | RegExp, timeoutMs = 8000) => {
+    const matches = (text: string) => (typeof match === 'string' ? text.includes(match) : match.test(text));
+    await pending;
+    const now = visible();
+    if (matches(now)) return { screen: now, at: performance.now() };
+    return new Promise<{ screen: string; at: number }>((resolve, reject) => {
+      const check = (arrivedAt: number) => {
+        const text = visible();
+        if (!matches(text)) return;
+        done();
+        resolve({ screen: text, at: arrivedAt });
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`Timed out waiting for ${String(match)}; the screen was:\n${visible()}`));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        watchers.delete(check);
+      };
+      watchers.add(check);
+    });
+  };
 
   return {
     screen,
-    async waitForScreen(match, timeoutMs = 8000) {
-      const deadline = Date.now() + timeoutMs;
-      let last = '';
-      while (Date.now() < deadline) {
-        last = await screen();
-        if (typeof match === 'string' ? last.includes(match) : match.test(last)) return last;
-        await new Promise((r) => setTimeout(r, 15));
-      }
-      throw new Error(`Timed out waiting for ${String(match)}; the screen was:\n${last}`);
-    },
+    shown,
+    waitForScreen: (match, timeoutMs) => shown(match, timeoutMs).then((r) => r.screen),
     press: (keys) => proc.write(keys),
     output: () => raw,
     exited,
