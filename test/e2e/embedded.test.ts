@@ -1,5 +1,6 @@
 import { isAscii } from 'node:buffer';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +67,14 @@ describe('vmtui on the embedded demo account', () => {
 
   it('is built of ASCII bundles, which load without UTF-8 decoding (src/boot/code-cache.ts)', () => {
     for (const name of ['vmtui', 'app', 'service', 'embedded-worker']) expect(isAscii(readFileSync(join(dirname(entry), `${name}.js`))), name).toBe(true);
+  });
+
+  it('leaves undici out of the UI bundle (read at every start), for object storage transfers to require from node_modules', () => {
+    const app = join(dirname(entry), 'app.js');
+    const source = readFileSync(app, 'latin1');
+    expect(source.includes('llhttp'), 'undici bundled').toBe(false);
+    expect(source.includes('("undici")'), 'undici required').toBe(true);
+    expect(createRequire(app).resolve('undici')).toContain(join('node_modules', 'undici'));
   });
 
   it('says why when its service cannot start, with the terminal restored', async () => {
