@@ -3,9 +3,10 @@
  * view's counts); → the home view complete (every count), for the built app
  * in a pseudo-terminal: against a service in this process (--api-url) and on
  * the embedded demo account (its first run, which seeds the data file, is
- * left out). Median of 10 runs each, after a first run of each kind that
- * stays open long enough to save its code caches (src/boot/code-cache.ts), as
- * any first use of the app does.
+ * left out). Median of 10 runs each, the two kinds taking turns, after a
+ * first run of each that stays open long enough to save its code caches
+ * (src/boot/code-cache.ts), as any first use of the app does. Each frame is
+ * timed by when the app's write that completed it reached the terminal.
  * Run: npm run build && npx tsx bench/tui-startup.ts
  */
 import { spawnSync } from 'node:child_process';
@@ -38,32 +39,38 @@ async function timeRun(args: string[], env: Record<string, string>, stay = 0) {
   return times;
 }
 
-async function series(label: string, args: string[], env: Record<string, string>) {
-  await timeRun(args, env, CODE_CACHE_SAVED_MS);
-  const runs: { frame: number; data: number; complete: number }[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await timeRun(args, env));
-  const of = (k: 'frame' | 'data' | 'complete') => runs.map((r) => r[k]);
-  const line = (k: 'frame' | 'data' | 'complete') => `${median(of(k)).toFixed(0)} ms (min ${Math.min(...of(k)).toFixed(0)}, max ${Math.max(...of(k)).toFixed(0)})`;
+type Times = { frame: number; data: number; complete: number };
+
+function report(label: string, runs: Times[]) {
+  const of = (k: keyof Times) => runs.map((r) => r[k]);
+  const line = (k: keyof Times) => `${median(of(k)).toFixed(0)} ms (min ${Math.min(...of(k)).toFixed(0)}, max ${Math.max(...of(k)).toFixed(0)})`;
   console.log(`${label}:\n  first frame ${line('frame')}\n  first frame with data ${line('data')}\n  home view complete ${line('complete')}`);
   return median(of('data'));
+}
+
+function nodeStart() {
+  const t0 = performance.now();
+  spawnSync(process.execPath, ['-e', '']);
+  return performance.now() - t0;
 }
 
 // Data, configuration and code caches of the benchmark's own.
 const home = mkdtempSync(join(tmpdir(), 'vmtui-bench-'));
 const env = { XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache') };
+const svc = await startTestService({ seed: 'demo' });
+const kinds = { remote: ['--api-url', svc.baseUrl, '--token', OWNER_TOKEN], embedded: [] as string[] };
+for (const args of Object.values(kinds)) await timeRun(args, env, CODE_CACHE_SAVED_MS);
+// The kinds take turns (and Node's own start with them), so that each sees the machine as it is at the time: its speed drifts.
+const runs = { node: [] as number[], remote: [] as Times[], embedded: [] as Times[] };
+for (let i = 0; i < RUNS; i++) {
+  runs.node.push(nodeStart());
+  for (const kind of i % 2 ? (['embedded', 'remote'] as const) : (['remote', 'embedded'] as const)) runs[kind].push(await timeRun(kinds[kind], env));
+}
+await svc.close();
+rmSync(home, { recursive: true, force: true });
 
 // What Node's own start costs on this machine: the floor under every figure below.
-const nodeStarts = Array.from({ length: RUNS }, () => {
-  const t0 = performance.now();
-  spawnSync(process.execPath, ['-e', '']);
-  return performance.now() - t0;
-});
-console.log(`node -e '' (Node's own start and exit): ${median(nodeStarts).toFixed(0)} ms${process.env.NODE_EXTRA_CA_CERTS ? ' (NODE_EXTRA_CA_CERTS is set: Node reads those certificates at every start)' : ''}`);
-
-const svc = await startTestService({ seed: 'demo' });
-const remote = await series('--api-url (a service in the benchmark process)', ['--api-url', svc.baseUrl, '--token', OWNER_TOKEN], env);
-await svc.close();
-
-const embedded = await series('embedded demo (service in the app)', [], env);
-rmSync(home, { recursive: true, force: true });
+console.log(`node -e '' (Node's own start and exit): ${median(runs.node).toFixed(0)} ms${process.env.NODE_EXTRA_CA_CERTS ? ' (NODE_EXTRA_CA_CERTS is set: Node reads those certificates at every start)' : ''}`);
+const remote = report('--api-url (a service in the benchmark process)', runs.remote);
+const embedded = report('embedded demo (service in the app)', runs.embedded);
 console.log(`ratio embedded/remote (first data): ${(embedded / remote).toFixed(2)}   (aim: embedded first frame with data ≤ 300 ms)`);
