@@ -39,7 +39,8 @@ export interface PtyApp {
 export interface SpawnOptions {
   cols?: number;
   rows?: number;
-  env?: Record<string, string>;
+  /** Added to the environment; a variable set to undefined is removed from it. */
+  env?: Record<string, string | undefined>;
   /** The script to run with node; default the built bundle. */
   entry?: string;
   /** Flags for node itself (profiling in benchmarks). */
@@ -58,7 +59,11 @@ export function spawnApp(args: string[], opts: SpawnOptions = {}): PtyApp {
     cwd: process.cwd(),
     // CI=false lets Ink draw; with CI in the environment chalk would drop colors, so FORCE_COLOR gives the colors of a user's terminal.
     // Code caches of test builds stay out of the user's cache folder.
-    env: { ...(process.env as Record<string, string>), CI: 'false', FORCE_COLOR: '1', TERM: 'xterm-256color', XDG_CACHE_HOME: join(tmpdir(), 'vmtui-test-cache'), ...opts.env },
+    env: Object.fromEntries(
+      Object.entries({ ...process.env, CI: 'false', FORCE_COLOR: '1', TERM: 'xterm-256color', XDG_CACHE_HOME: join(tmpdir(), 'vmtui-test-cache'), ...opts.env }).filter(
+        (e): e is [string, string] => e[1] !== undefined,
+      ),
+    ),
   });
   let raw = '';
   let pending = Promise.resolve();
