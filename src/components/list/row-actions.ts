@@ -59,6 +59,8 @@ export function rowActions<R>({ spec, ctx, rowKey, label, update, refetch, notif
   const submitForm = async (form: FormSpec<R>, body: Record<string, unknown>, row: R | undefined) => {
     const result = await form.submit(body, ctx, row);
     refetch(form.invalidates?.(row, ctx.params) ?? []);
+    // What the list's create form made is selected once the refetched list shows it: the next key acts on it.
+    if (!row && typeof result === 'object' && result !== null) update({ selectedKey: rowKey(result as R) });
     finish(form.done?.(result, row), row ? `Saved ${label(row)}` : 'Created');
   };
   return { close, chooseAction, confirmed, submitForm };

@@ -43,6 +43,8 @@ describe('tags', () => {
     await press(r, TAB, /Instances\s+web-1 \(41001\)/);
     await press(r, CTRL_S, /Created tag blue-team/);
     await wait(r, '15 items');
+    // The new tag is selected: Enter would open it.
+    await wait(r, /^› blue-team/m);
     const vm = (await call(svc, 'GET', '/vm/instances/41002')).body;
     expect(vm.tags).toContain('blue-team');
 

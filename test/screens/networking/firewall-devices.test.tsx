@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
-import { CTRL_D, CTRL_S, DOWN, ENTER, ESC } from '../../helpers/ink.js';
+import { CTRL_D, CTRL_S, DOWN, ENTER, ESC, UP } from '../../helpers/ink.js';
 import { addInstance } from '../../helpers/networking.js';
 import { call, startTestService } from '../../helpers/service.js';
 import { app, dialogText, fieldLine, jump, press, wait, type App } from '../nodebalancers/helpers.js';
@@ -52,8 +52,10 @@ describe('firewall devices', { timeout: 60_000 }, () => {
     await press(r, ENTER, /Instance \*\s+◂ db-1/);
     r.stdin.write(CTRL_S);
     await wait(r, "Added db-1: the firewall's rules apply to it now");
-    await wait(r, /db-1\s+\d+\s+vm/);
+    // The device just added is selected.
+    await wait(r, /› db-1\s+\d+\s+vm/);
     expect((await deviceIds(fw)).sort()).toEqual([web, db].sort());
+    await press(r, UP, /› web-1\s+\d+\s+vm/);
 
     const dialog = dialogText(await press(r, CTRL_D, '[ Cancel ]'));
     expect(dialog).toContain('Remove web-1 from this firewall? Its rules stop protecting web-1 at once; rules of its other firewalls stay.');
