@@ -48,6 +48,12 @@ export function createAppContext(opts: AppContextOptions): AppContextValue {
   };
 }
 
+/** Before the first frame: the first screen asks for what it shows, so the answers are on their way while that frame renders. */
+export function prefetchFirstScreen(ctx: AppContextValue): void {
+  const [first] = ctx.nav.getState().stack;
+  ctx.screens.get(first!.screen).prefetch?.(ctx);
+}
+
 export const AppContext = createContext<AppContextValue | null>(null);
 
 export function useApp(): AppContextValue {

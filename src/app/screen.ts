@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ApiClient, Root } from '../api/client.js';
+import type { AppContextValue } from './context.js';
 import type { AddGrant, MessageKind } from '../store/session.js';
 import type { GrantKind } from '../model/profile.js';
 import type { NavEntry, Params } from '../store/nav.js';
@@ -132,6 +133,12 @@ export interface ScreenDef<R = any> {
   component?: ComponentType<ScreenProps>;
   /** A component that filters with / as lists do, so `:name words` can open it filtered. */
   filterable?: boolean;
+  /**
+   * Asks for what the screen shows as it opens. Called for the app's first
+   * screen before its first frame is drawn, so the answers are on their way
+   * while that frame renders.
+   */
+  prefetch?: (app: AppContextValue) => void;
 }
 
 /** Helps TypeScript infer the row type of a list screen from its columns' callbacks. */

@@ -4,7 +4,7 @@ import { screens } from '../screens/index.js';
 import { startLivePoller } from '../store/live.js';
 import type { SessionInit } from '../store/session.js';
 import { App } from './App.js';
-import { createAppContext } from './context.js';
+import { createAppContext, prefetchFirstScreen } from './context.js';
 import { SIGNAL_EXIT_CODES, takeTerminal } from './terminal.js';
 
 export interface StartOptions {
@@ -50,6 +50,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
   });
   const onResize = () => ctx.ui.getState().resize(stdout.rows, stdout.columns);
   stdout.on('resize', onResize);
+  prefetchFirstScreen(ctx);
   const instance = render(<App ctx={ctx} />, { exitOnCtrlC: false, patchConsole: false, maxFps: 60 });
   const fail = (err: unknown) => {
     failure = err;

@@ -65,6 +65,7 @@ export interface DataOptions {
 export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptions) {
   const generation = new Map<string, number>();
   const inflight = new Map<string, Promise<void>>();
+  const countsInflight = new Map<string, Promise<void>>();
   const queries = new Map<string, ListQuery>();
   const watched = new Map<string, number>();
   /** Invalidated while a fetch ran: fetched once more when it ends, so a long list still finishes loading. */
@@ -213,17 +214,24 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
         }
         if (touched) set({ lists });
       },
-      loadCount: async (id, count, force = false) => {
+      loadCount: (id, count, force = false) => {
         const current = get().counts[id];
-        if (current && !force && current.status !== 'error') return;
+        if (current && !force && current.status !== 'error') return Promise.resolve();
+        // One count of an area at a time: a visit or a refresh while one is on its way takes its answer.
+        const running = countsInflight.get(id);
+        if (running) return running;
         const counted = (c: CountEntry): Change => (s) => ({ counts: { ...s.counts, [id]: c } });
         if (!current || current.status === 'error') set(counted({ status: 'loading' }));
-        try {
-          await settle(counted({ status: 'ready', value: await count() }), true);
-        } catch (err) {
-          const status = err instanceof ApiError && err.status ? `${err.status} ` : '';
-          await settle(counted({ status: 'error', error: `${status}${describeError(err)}` }), false);
-        }
+        const run = (async () => {
+          try {
+            await settle(counted({ status: 'ready', value: await count() }), true);
+          } catch (err) {
+            const status = err instanceof ApiError && err.status ? `${err.status} ` : '';
+            await settle(counted({ status: 'error', error: `${status}${describeError(err)}` }), false);
+          }
+        })().finally(() => countsInflight.delete(id));
+        countsInflight.set(id, run);
+        return run;
       },
     };
   });

@@ -2,7 +2,7 @@ import { render } from 'ink-testing-library';
 import { createElement, type ReactNode } from 'react';
 import { ApiClient } from '../../src/api/client.js';
 import { App } from '../../src/app/App.js';
-import { AppContext, createAppContext, type AppContextValue } from '../../src/app/context.js';
+import { AppContext, createAppContext, prefetchFirstScreen, type AppContextValue } from '../../src/app/context.js';
 import { useKeyRouting } from '../../src/app/use-key-routing.js';
 import type { ScreenDef } from '../../src/app/screen.js';
 import { screens as allScreens } from '../../src/screens/index.js';
@@ -73,9 +73,10 @@ function testContext(opts: AppOptions) {
   return { ctx, quits: () => quits };
 }
 
-/** The whole app in ink-testing-library, on a real service when one is given. */
+/** The whole app in ink-testing-library, on a real service when one is given; started as the app starts (src/app/start.tsx). */
 export function renderApp(opts: AppOptions = {}) {
   const { ctx, quits } = testContext(opts);
+  prefetchFirstScreen(ctx);
   const r = render(createElement(App, { ctx }));
   return { ...r, ctx, quits, lastFrame: () => r.lastFrame() ?? '' };
 }

@@ -146,6 +146,24 @@ describe('data store', () => {
     await store.getState().loadCount('lbs', () => Promise.reject(new ApiError('http', 'Not permitted: needs nodebalancers:read_only', 403)));
     expect(store.getState().counts.lbs).toEqual({ status: 'error', error: '403 Not permitted: needs nodebalancers:read_only' });
   });
+
+  it('counts an area once at a time: a load while one is on its way, forced or not, takes its answer', async () => {
+    const store = createDataStore({ client: fakeClient().client });
+    const finish: ((n: number) => void)[] = [];
+    const count = () => new Promise<number>((r) => finish.push(r));
+    const first = store.getState().loadCount('vms', count);
+    const forced = store.getState().loadCount('vms', count, true);
+    expect(finish).toHaveLength(1);
+    finish[0]!(7);
+    await Promise.all([first, forced]);
+    expect(store.getState().counts.vms).toEqual({ status: 'ready', value: 7 });
+    // Once it is done, a forced load counts again.
+    const again = store.getState().loadCount('vms', count, true);
+    expect(finish).toHaveLength(2);
+    finish[1]!(8);
+    await again;
+    expect(store.getState().counts.vms).toEqual({ status: 'ready', value: 8 });
+  });
 });
 
 describe('session store', () => {

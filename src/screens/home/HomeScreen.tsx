@@ -9,7 +9,7 @@ import { Table } from '../../components/Table.js';
 import { useAutoRefresh } from '../../components/list/use-list-data.js';
 import { clamp } from '../../components/window.js';
 import type { CountEntry } from '../../store/data.js';
-import { counter } from './count.js';
+import { homeAreas, loadCounts } from './count.js';
 
 interface AreaRow {
   def: ScreenDef;
@@ -37,16 +37,14 @@ const COLUMNS: Column<AreaRow>[] = [
  */
 export function HomeScreen({ entry, width, height }: ScreenProps) {
   const { screens, data, client, nav, views } = useApp();
-  const areas = useMemo(() => screens.homeScreens().map((def) => ({ def, counter: counter(def, client) })), [screens, client]);
+  const areas = useMemo(() => homeAreas(screens, client), [screens, client]);
   const counts = useStore(data, (s) => s.counts);
   // In the views store, not component state: coming back from an area finds the same row selected.
   const selected = useStore(views, (s) => s.views[entry.key]?.selectedIndex ?? 0);
-  const loadCounts = () => {
-    for (const { def, counter: count } of areas) if (count) void data.getState().loadCount(def.id, count, true);
-  };
+  const recount = () => loadCounts(areas, data, true);
   // Counted again on every visit (the old numbers stay until the new ones arrive): something may have changed meanwhile.
-  useEffect(() => loadCounts(), []);
-  useAutoRefresh(() => loadCounts());
+  useEffect(recount, []);
+  useAutoRefresh(recount);
   const current = () => views.getState().get(entry.key).selectedIndex;
   const move = (to: (i: number) => number) => views.getState().update(entry.key, { selectedIndex: clamp(to(current()), 0, areas.length - 1) });
   useCommands(
@@ -56,7 +54,7 @@ export function HomeScreen({ entry, width, height }: ScreenProps) {
       top: () => move(() => 0),
       bottom: () => move(() => areas.length - 1),
       open: () => areas.length > 0 && nav.getState().push(areas[current()]!.def.id),
-      refresh: () => loadCounts(),
+      refresh: recount,
     },
     { priority: PRIORITY.screen, title: 'Home' },
   );

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../../src/api/client.js';
+import { createAppContext, prefetchFirstScreen } from '../../../src/app/context.js';
 import { defineScreen, ScreenRegistry } from '../../../src/app/screen.js';
 import { coreScreens } from '../../app/fixtures.js';
 import type { RunningService } from '../../../src/server/service.js';
-import { call, startTestService } from '../../helpers/service.js';
+import { call, OWNER_TOKEN, startTestService } from '../../helpers/service.js';
 import { DOWN, ENTER, renderApp, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
 
 let svc: RunningService;
@@ -30,6 +32,21 @@ describe('home', () => {
     expect(frame).toMatch(/Slow area\s+…/);
     expect(frame).toMatch(/Dashboard\s+:dash/);
     expect(frame).toMatch(/Regions\s+7/);
+  });
+
+  it('asks for each count as the app starts, before anything is drawn; the view takes those answers, not asking again', async () => {
+    let asked = 0;
+    const counted = defineScreen({ id: 'counted', title: 'Counted area', count: async () => ++asked * 10, component: () => null });
+    const client = new ApiClient({ baseUrl: svc.baseUrl, betaUrl: svc.betaUrl, token: OWNER_TOKEN });
+    const ctx = createAppContext({ client, screens: [...coreScreens, counted], session: { endpoint: client.baseUrl, embedded: false, readOnly: false, refreshSeconds: 60 } });
+    prefetchFirstScreen(ctx);
+    expect(asked).toBe(1);
+    expect(ctx.data.getState().counts.counted).toEqual({ status: 'loading' });
+
+    asked = 0;
+    const r = renderApp({ screens: [...coreScreens, counted], svc });
+    await waitForContent(r.lastFrame, /Counted area\s+10\s/);
+    expect(asked).toBe(1);
   });
 
   it('Enter opens the selected area; r counts again', async () => {
