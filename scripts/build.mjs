@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import {
   fastifyLazySemver,
   fastifyLazyServers,
+  fastifyUnusedParts,
   findMyWayClosures,
   inkFrameCache,
   inkNoDevtools,
@@ -49,7 +50,7 @@ const common = {
   platform: 'node',
   target: 'node20',
   format: 'cjs',
-  plugins: [inkNoDevtools, inkFrameCache, sameStylesFastPath, tokenizeFastPath, yogaSync, yogaNoTopLevelAwait, stringWidthFastPath, sliceAnsiLazySegmenter, fastifyLazySemver, fastifyLazyServers, findMyWayClosures, terminalSizeLazyChildProcess, sharedInterop],
+  plugins: [inkNoDevtools, inkFrameCache, sameStylesFastPath, tokenizeFastPath, yogaSync, yogaNoTopLevelAwait, stringWidthFastPath, sliceAnsiLazySegmenter, fastifyLazySemver, fastifyLazyServers, fastifyUnusedParts, findMyWayClosures, terminalSizeLazyChildProcess, sharedInterop],
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"', VMTUI_BUNDLE: 'true', 'import.meta.url': '__vmtuiUrl' },
   sourcemap: 'linked',

@@ -42,21 +42,21 @@ const noSchemas = (): never => {
 };
 
 export interface AppOptions {
-  logger?: boolean;
   /** The server to answer on, given Fastify's request handler: the port the service opened first (src/server/port.ts). */
   server: FastifyServerFactory;
 }
 
 export function buildApp(services: Services, opts: AppOptions): FastifyInstance {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // The service logs nothing: Fastify's logger (pino) is left out of the bundle (scripts/bundle-patches.mjs).
+    logger: false,
     serverFactory: opts.server,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     // The API has no HEAD: a HEAD is a wrong method (405), not a route of its own per GET.
     exposeHeadRoutes: false,
     rewriteUrl: (req) => routedUrl(req.url ?? '/'),
-    // Requests are checked by src/model's rules, never by Fastify's JSON schemas: its schema compilers (Ajv, fast-json-stringify) are not even loaded.
+    // Requests are checked by src/model's rules, never by Fastify's JSON schemas: its schema compilers (Ajv, fast-json-stringify) are not even bundled.
     schemaController: { compilersFactory: { buildValidator: noSchemas, buildSerializer: noSchemas } },
   });
 

@@ -17,7 +17,6 @@ export interface ServiceOptions {
   token?: string;
   restrictedToken?: string;
   speed?: Speed;
-  logger?: boolean;
   /**
    * A port that listens already, and this run's owner token (generated: it is
    * revoked when the run ends). The embedded demo's thread opens its port
@@ -50,7 +49,7 @@ async function serveOn(port: Port, opts: ServiceOptions, token: string, restrict
       return [ensureToken(store, OWNER_ID, token, 'owner', !opts.token), ensureToken(store, RESTRICTED_ID, restrictedToken, 'restricted', !opts.restrictedToken)];
     });
     let handler: Parameters<Port['serve']>[0] | undefined;
-    const app = buildApp({ store, sim, controlToken: token }, { logger: opts.logger, server: (h) => ((handler = h), port.server) });
+    const app = buildApp({ store, sim, controlToken: token }, { server: (h) => ((handler = h), port.server) });
     await app.ready();
     port.serve(handler!);
     sim.start();

@@ -1,4 +1,5 @@
 import { isAscii } from 'node:buffer';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -75,6 +76,17 @@ describe('vmtui on the embedded demo account', () => {
     expect(source.includes('llhttp'), 'undici bundled').toBe(false);
     expect(source.includes('("undici")'), 'undici required').toBe(true);
     expect(createRequire(app).resolve('undici')).toContain(join('node_modules', 'undici'));
+  });
+
+  it('starts its service on a data file made before without loading what only the first run needs (zlib, for the demo backups)', () => {
+    const file = join(home, 'lazy.sqlite');
+    const script = `require(${JSON.stringify(join(dirname(entry), 'service.js'))})
+      .startService({ data: ${JSON.stringify(file)}, seed: 'demo', port: 0 })
+      .then((svc) => svc.close())
+      .then(() => process.stdout.write(String(process.moduleLoadList.includes('NativeModule zlib'))));`;
+    const zlibLoaded = () => execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(zlibLoaded(), 'seeding run').toBe('true');
+    expect(zlibLoaded(), 'later run').toBe('false');
   });
 
   it('says why when its service cannot start, with the terminal restored', async () => {

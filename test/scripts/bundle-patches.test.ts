@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,7 +11,7 @@ import terminalSize from 'terminal-size';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../src/server/areas/index.js';
 // @ts-expect-error: build scripts, plain JavaScript without types
-import { fastifyLazySemver, findMyWayClosures, sliceAnsiLazySegmenter, stringWidthFastPath, terminalSizeLazyChildProcess, tokenizeFastPath } from '../../scripts/bundle-patches.mjs';
+import { fastifyLazySemver, fastifyUnusedParts, findMyWayClosures, sliceAnsiLazySegmenter, stringWidthFastPath, terminalSizeLazyChildProcess, tokenizeFastPath } from '../../scripts/bundle-patches.mjs';
 // @ts-expect-error: as above
 import { narrowClass } from '../../scripts/narrow-text.mjs';
 
@@ -24,7 +24,7 @@ let patchedFastify: typeof import('fastify').default;
 let patchedTerminalSize: typeof terminalSize;
 
 /** The module bundled with the build's patches; `applied` is text only a patched build holds (a patch leaves a changed dependency as it is). */
-async function bundled<T>(name: string, source: string, applied: string[]): Promise<T> {
+async function bundled<T>(name: string, source: string, applied: string[], extraPlugins: unknown[] = []): Promise<T> {
   const entry = join(dir, `${name}-entry.mjs`);
   writeFileSync(entry, source);
   const out = await build({
@@ -33,7 +33,7 @@ async function bundled<T>(name: string, source: string, applied: string[]): Prom
     format: 'esm',
     platform: 'node',
     write: false,
-    plugins: [tokenizeFastPath, stringWidthFastPath, sliceAnsiLazySegmenter, findMyWayClosures, fastifyLazySemver, terminalSizeLazyChildProcess],
+    plugins: [tokenizeFastPath, stringWidthFastPath, sliceAnsiLazySegmenter, findMyWayClosures, fastifyLazySemver, terminalSizeLazyChildProcess, ...(extraPlugins as never[])],
     nodePaths: [join(process.cwd(), 'node_modules')],
     logLevel: 'silent',
   });
@@ -123,6 +123,31 @@ describe('Fastify with semver loaded on first use', () => {
     expect(await takes('5.x')).toBe(true);
     expect(await takes('>=4')).toBe(true);
     expect(await takes('4.x')).toBe(false);
+  });
+});
+
+describe('Fastify without the parts the service never runs (schema compilers, logger, inject)', () => {
+  const noSchemas = () => {
+    throw new Error('no schemas');
+  };
+  const serviceOptions = { logger: false, schemaController: { compilersFactory: { buildValidator: noSchemas, buildSerializer: noSchemas } } } as const;
+
+  it('answers requests as the service builds it, holds no Ajv, fast-json-stringify or pino, and names a left-out part that is asked for', async () => {
+    const { default: lean } = await bundled<{ default: typeof patchedFastify }>('fastify-lean', "export { default } from 'fastify';\n", ["is not in vmtui's bundle"], [fastifyUnusedParts]);
+    const text = readFileSync(join(dir, 'fastify-lean.mjs'), 'utf8');
+    for (const gone of ['ajv/dist/core', 'fast-json-stringify/index', 'sonic-boom', 'light-my-request/lib']) expect(text.includes(gone), gone).toBe(false);
+
+    const app = lean(serviceOptions);
+    app.get('/x', async () => ({ ok: true }));
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      expect(await (await fetch(`${address}/x`)).json()).toEqual({ ok: true });
+      expect(() => app.inject({ url: '/x' })).toThrow("light-my-request is not in vmtui's bundle");
+    } finally {
+      await app.close();
+    }
+    expect(() => lean()).toThrow("@fastify/ajv-compiler is not in vmtui's bundle");
+    expect(() => lean({ ...serviceOptions, logger: true })).toThrow("pino is not in vmtui's bundle");
   });
 });
 

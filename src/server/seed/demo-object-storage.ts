@@ -1,4 +1,3 @@
-import { gzipSync } from 'node:zlib';
 import type { Store } from '../store.js';
 import type { Simulation } from '../sim.js';
 import type { ObjectAcl } from '../../model/object-storage.js';
@@ -85,6 +84,8 @@ function seedAssets(store: Store, rand: () => number): void {
 }
 
 function seedBackups(store: Store): void {
+  // zlib loads here, when the demo account is first made, not with the service at every start.
+  const { gzipSync } = process.getBuiltinModule('node:zlib');
   const id = bucket(store, 'eu-central-1', 'backups-db', 'private', false, day(2026, 2, 1));
   for (let d = 1; d <= 6; d++) {
     const date = `2026-11-${String(10 + d).padStart(2, '0')}`;
