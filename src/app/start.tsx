@@ -14,17 +14,27 @@ export interface StartOptions {
 }
 
 /**
- * The embedded service's address, if it came while the UI loaded (it usually
- * has): taken before the first frame, that frame shows it and the first
- * requests go out with it, without a second frame for the address alone.
+ * How long the first frame waits for the embedded service's address. Its
+ * thread gives it about 100 ms into its start, while the UI loads; drawn
+ * first, the frame would hold the thread for tens of milliseconds, and the
+ * first screen's requests with it, while the service could be reading them.
  */
-export async function addressIfCome(starting: Promise<Connection>): Promise<string | undefined> {
+export const ADDRESS_WAIT_MS = 100;
+
+/** The embedded service's address once it comes, or nothing after `ms` (or when the service failed: that is reported apart). */
+export async function addressWithin(starting: Promise<Connection>, ms: number): Promise<string | undefined> {
   let address: string | undefined;
-  starting.then(
-    (c) => (address = c.baseUrl),
-    () => {},
-  );
-  await new Promise((resolve) => setImmediate(resolve));
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    starting.then(
+      (c) => {
+        address = c.baseUrl;
+      },
+      () => {},
+    ),
+    new Promise((resolve) => (timer = setTimeout(resolve, ms))),
+  ]);
+  clearTimeout(timer);
   return address;
 }
 
@@ -33,7 +43,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
   const stdout = process.stdout;
   const starting = opts.connection instanceof Promise ? opts.connection : undefined;
   const client = starting ? ApiClient.whenReady(starting) : new ApiClient(opts.connection as Connection);
-  const address = starting && (await addressIfCome(starting));
+  const address = starting && (await addressWithin(starting, ADDRESS_WAIT_MS));
   let exitCode = 0;
   let failure: unknown;
   const ctx = createAppContext({
@@ -44,13 +54,15 @@ export async function startApp(opts: StartOptions): Promise<number> {
     cols: stdout.columns,
     quit: () => instance.unmount(),
   });
+  prefetchFirstScreen(ctx);
+  // A turn of the event loop lets those requests connect and go out before the first frame holds the thread.
+  await new Promise((resolve) => setImmediate(resolve));
   const release = takeTerminal(stdout, (signal) => {
     exitCode = SIGNAL_EXIT_CODES[signal] ?? 1;
     instance.unmount();
   });
   const onResize = () => ctx.ui.getState().resize(stdout.rows, stdout.columns);
   stdout.on('resize', onResize);
-  prefetchFirstScreen(ctx);
   const instance = render(<App ctx={ctx} />, { exitOnCtrlC: false, patchConsole: false, maxFps: 60 });
   const fail = (err: unknown) => {
     failure = err;

@@ -1,15 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { addressIfCome } from '../../src/app/start.js';
+import { addressWithin } from '../../src/app/start.js';
 
 const connection = { baseUrl: 'http://127.0.0.1:4000/v4', betaUrl: 'http://127.0.0.1:4000/v4beta', token: 't' };
+const after = <T,>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
 describe('the embedded service address before the first frame', () => {
-  it('is taken when it has come', async () => {
-    expect(await addressIfCome(Promise.resolve(connection))).toBe(connection.baseUrl);
+  it('is taken as soon as it comes within the wait', async () => {
+    const t0 = performance.now();
+    expect(await addressWithin(after(30, connection), 5000)).toBe(connection.baseUrl);
+    expect(performance.now() - t0).toBeLessThan(2000);
   });
 
-  it('is not waited for when it has not, nor when the service failed', async () => {
-    expect(await addressIfCome(new Promise(() => {}))).toBeUndefined();
-    expect(await addressIfCome(Promise.reject(new Error('no port')))).toBeUndefined();
+  it('is waited for no longer than the wait', async () => {
+    const t0 = performance.now();
+    expect(await addressWithin(new Promise(() => {}), 40)).toBeUndefined();
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(35);
+  });
+
+  it('is not waited for when the service failed (its failure is reported apart)', async () => {
+    const t0 = performance.now();
+    expect(await addressWithin(Promise.reject(new Error('no port')), 5000)).toBeUndefined();
+    expect(performance.now() - t0).toBeLessThan(2000);
   });
 });

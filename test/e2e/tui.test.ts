@@ -64,6 +64,22 @@ describe('vmtui in a terminal', () => {
     expect(app.alternateScreen()).toBe(false);
   });
 
+  it("has the first screen's requests on their way before it takes the terminal and draws its first frame", async () => {
+    let firstConnectionAt: number | undefined;
+    const onConnection = () => (firstConnectionAt ??= performance.now());
+    svc.app.server.on('connection', onConnection);
+    try {
+      const app = start();
+      const firstWriteAt = await app.firstWriteAt;
+      await app.waitForScreen(/Regions\s+7/);
+      expect(firstConnectionAt!).toBeLessThan(firstWriteAt);
+      app.press('q');
+      expect(await app.exited).toBe(0);
+    } finally {
+      svc.app.server.off('connection', onConnection);
+    }
+  });
+
   it('never draws more lines than the terminal has minus one, and re-lays out on resize', async () => {
     const app = start([], { cols: 100, rows: 30 });
     await app.waitForScreen(/Regions\s+7/);

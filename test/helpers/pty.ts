@@ -29,6 +29,8 @@ export interface PtyApp {
   press(keys: string): void;
   /** Everything the app wrote, escape sequences included. */
   output(): string;
+  /** The time (performance.now()) the app's first write reached the terminal. */
+  firstWriteAt: Promise<number>;
   /** Resolves with the exit code. */
   exited: Promise<number>;
   alternateScreen(): boolean;
@@ -69,8 +71,11 @@ export function spawnApp(args: string[], opts: SpawnOptions = {}): PtyApp {
   let pending = Promise.resolve();
   // Each watcher is checked after every write has landed in the terminal: no polling interval adds to what a benchmark reads.
   const watchers = new Set<(arrivedAt: number) => void>();
+  let firstWrite!: (at: number) => void;
+  const firstWriteAt = new Promise<number>((resolve) => (firstWrite = resolve));
   proc.onData((data) => {
     const arrivedAt = performance.now();
+    if (raw === '') firstWrite(arrivedAt);
     raw += data;
     pending = pending.then(
       () =>
@@ -126,6 +131,7 @@ export function spawnApp(args: string[], opts: SpawnOptions = {}): PtyApp {
     waitForScreen: (match, timeoutMs) => shown(match, timeoutMs).then((r) => r.screen),
     press: (keys) => proc.write(keys),
     output: () => raw,
+    firstWriteAt,
     exited,
     alternateScreen: () => term.buffer.active.type === 'alternate',
     resize: (c, r) => {
