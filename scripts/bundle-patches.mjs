@@ -195,6 +195,33 @@ export const fastifyUnusedParts = {
   },
 };
 
+// Ink draws a frame at every commit of React's, the first one at once. A
+// commit's layout effects often update state (each view binds its keys in
+// one, and the footer lists them), and React commits again in the same task:
+// the first frame, drawn without what those effects add, is drawn again
+// right after, and layout, drawing and writing a whole screen twice holds
+// the thread while the first data comes in. The commits of one task make
+// one frame, drawn at its end. A frame still pending at unmount is drawn by
+// Ink's own last render, as before.
+export const inkOneFramePerTask = patching('ink-one-frame-per-task', /[/\\]ink[/\\]build[/\\]ink\.js$/, [
+  [
+    `            this.rootNode.onRender = () => {
+                this.hasPendingThrottledRender = true;
+                throttled();
+            };`,
+    `            let frameQueued = false;
+            this.rootNode.onRender = () => {
+                if (frameQueued) return;
+                frameQueued = true;
+                queueMicrotask(() => {
+                    frameQueued = false;
+                    this.hasPendingThrottledRender = true;
+                    throttled();
+                });
+            };`,
+  ],
+]);
+
 // Yoga instantiates its wasm asynchronously, and its module waits for that
 // with a top-level await, which a CommonJS bundle cannot hold (and only a
 // CommonJS bundle can start from a V8 code cache on Node 20). Node compiles

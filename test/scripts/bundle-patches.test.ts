@@ -11,7 +11,7 @@ import terminalSize from 'terminal-size';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../src/server/areas/index.js';
 // @ts-expect-error: build scripts, plain JavaScript without types
-import { fastifyLazySemver, fastifyUnusedParts, findMyWayClosures, sliceAnsiLazySegmenter, stringWidthFastPath, terminalSizeLazyChildProcess, tokenizeFastPath } from '../../scripts/bundle-patches.mjs';
+import { fastifyLazySemver, fastifyUnusedParts, findMyWayClosures, inkNoDevtools, inkOneFramePerTask, sliceAnsiLazySegmenter, stringWidthFastPath, terminalSizeLazyChildProcess, tokenizeFastPath } from '../../scripts/bundle-patches.mjs';
 // @ts-expect-error: as above
 import { narrowClass } from '../../scripts/narrow-text.mjs';
 
@@ -188,5 +188,75 @@ describe("find-my-way with closures in place of generated code", () => {
     const cases: Record<string, string>[] = [{ version: '1.x' }, { version: '2.x' }, { version: '3.x' }, {}, { host: 'a.example' }, { host: 'b.example' }];
     for (const c of cases)
       for (const path of ['/versioned', '/hosted']) expect(patched('GET', path, c), `${path} ${JSON.stringify(c)}`).toEqual(original('GET', path, c));
+  });
+});
+
+describe('Ink drawing the commits of one task as one frame', () => {
+  // A view binds its keys in a layout effect, and the footer shows them: React commits twice in the task that mounts it.
+  // Both builds carry the build's patch that leaves out React devtools (not installed).
+  const source = `import React from 'react';
+import { render, Text } from 'ink';
+import { EventEmitter } from 'node:events';
+let press;
+function App() {
+  const [bound, setBound] = React.useState(false);
+  const [pressed, setPressed] = React.useState(0);
+  press = () => setPressed((n) => n + 1);
+  React.useLayoutEffect(() => setBound(true), []);
+  return React.createElement(Text, null, (bound ? 'keys bound' : 'no keys yet') + ' pressed ' + pressed);
+}
+function start() {
+  const writes = [];
+  const stdout = Object.assign(new EventEmitter(), { columns: 40, rows: 10, write(s) { writes.push(s); return true; } });
+  return { writes, app: render(React.createElement(App), { stdout, patchConsole: false, exitOnCtrlC: false, maxFps: 60 }) };
+}
+const settle = () => new Promise((resolve) => setTimeout(resolve, 60));
+export async function frames() {
+  const { writes, app } = start();
+  await settle();
+  const mounted = writes.join('');
+  press();
+  await settle();
+  press();
+  await settle();
+  app.unmount();
+  return { mounted, all: writes.join('') };
+}
+/** Unmounted in the task that mounted it: its frame is still to be drawn. */
+export function quitAtOnce() {
+  const { writes, app } = start();
+  app.unmount();
+  return writes.join('');
+}
+`;
+  let inCi: string | undefined;
+  beforeAll(() => {
+    // Ink draws only the last frame when it thinks it runs in CI (it reads the variable as it loads).
+    inCi = process.env.CI;
+    process.env.CI = 'false';
+  });
+  afterAll(() => {
+    if (inCi === undefined) delete process.env.CI;
+    else process.env.CI = inCi;
+  });
+
+  type Frames = { frames(): Promise<{ mounted: string; all: string }>; quitAtOnce(): string };
+  const patchedInk = () => bundled<Frames>('ink-one-frame', source, ['queueMicrotask(() => {'], [inkNoDevtools, inkOneFramePerTask]);
+
+  it("draws the first frame once, with what the first commit's layout effects added, where the original draws it twice", async () => {
+    const original = await (await bundled<Frames>('ink-original', source, [], [inkNoDevtools])).frames();
+    expect(original.mounted).toContain('no keys yet');
+    expect(original.mounted).toContain('keys bound');
+    const patched = await (await patchedInk()).frames();
+    expect(patched.mounted).not.toContain('no keys yet');
+    expect(patched.mounted.split('keys bound')).toHaveLength(2);
+  });
+
+  it('draws every later update, and the frame still to be drawn when it unmounts', async () => {
+    const ink = await patchedInk();
+    const { all } = await ink.frames();
+    expect(all).toContain('keys bound pressed 1');
+    expect(all).toContain('keys bound pressed 2');
+    expect(ink.quitAtOnce()).toContain('keys bound pressed 0');
   });
 });
