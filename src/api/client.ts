@@ -122,10 +122,10 @@ export class ApiClient {
     }
   }
 
-  url(path: string, root: Root = 'base', query?: Query): string {
+  url(path: string, root: Root = 'base', query?: Query): URL {
     const url = new URL((root === 'beta' ? this.betaUrl : this.baseUrl) + path);
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-    return url.toString();
+    return url;
   }
 
   private async once(method: Method, path: string, opts: RequestOptions): Promise<unknown> {
@@ -134,7 +134,7 @@ export class ApiClient {
     const headers: Record<string, string> = { authorization: `Bearer ${this.token}`, accept: 'application/json' };
     if (opts.filter !== undefined) headers['x-filter'] = JSON.stringify(opts.filter);
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    const url = new URL(this.url(path, opts.root, opts.query));
+    const url = this.url(path, opts.root, opts.query);
     let reply: HttpReply;
     try {
       reply = await send(method, url, headers, opts.body === undefined ? undefined : JSON.stringify(opts.body), this.timeoutMs);

@@ -45,12 +45,12 @@ export function maxConnections(hostname: string): number {
  * (src/boot/code-cache.ts).
  */
 function transport(url: URL): Transport {
-  const sockets = maxConnections(url.hostname);
-  const key = `${url.protocol}${sockets}`;
+  // One per API (the app talks to one or two): the first screen's twenty requests look it up, not work it out.
+  const key = `${url.protocol}//${url.host}`;
   let t = transports.get(key);
   if (!t) {
     const m: typeof http = url.protocol === 'https:' ? createRequire(import.meta.url)('node:https') : http;
-    t = { request: m.request, agent: new m.Agent({ keepAlive: true, maxSockets: sockets }) };
+    t = { request: m.request, agent: new m.Agent({ keepAlive: true, maxSockets: maxConnections(url.hostname) }) };
     transports.set(key, t);
   }
   return t;
