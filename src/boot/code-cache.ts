@@ -24,6 +24,13 @@ export function runBundle(file: string): unknown {
 /** Long enough for the first screen with data, and short enough that V8 has not yet dropped the start-up's compiled code. */
 const START_UP_MS = 2000;
 
+/**
+ * Caches of a bundle kept, one per build, the newest: two installs used side
+ * by side (a global one and npx, a build beside a release) would otherwise
+ * throw each other's cache away at every start.
+ */
+const KEPT_BUILDS = 3;
+
 /** Each bundle runs once: its classes (errors checked with instanceof) are the same for every caller. */
 const loaded = new Map<string, unknown>();
 
@@ -66,8 +73,13 @@ function saveCache(script: Script, dir: string, name: string, cacheFile: string)
     const temp = `${cacheFile}.${process.pid}.tmp`;
     writeFileSync(temp, script.createCachedData());
     renameSync(temp, cacheFile);
-    // Older builds' caches of this bundle are of no more use.
-    for (const other of readdirSync(dir)) if (other.startsWith(`${name}-`) && join(dir, other) !== cacheFile) rmSync(join(dir, other), { force: true });
+    const others = readdirSync(dir).filter((f) => f.startsWith(`${name}-`) && join(dir, f) !== cacheFile);
+    const older = others
+      .filter((f) => f.endsWith('.v8'))
+      .map((f) => ({ f, at: statSync(join(dir, f)).mtimeMs }))
+      .sort((a, b) => b.at - a.at)
+      .slice(KEPT_BUILDS - 1);
+    for (const f of [...others.filter((o) => o.endsWith('.tmp')), ...older.map((o) => o.f)]) rmSync(join(dir, f), { force: true });
   } catch {
     // Nothing to report: the cache is only ever a speed-up.
   }

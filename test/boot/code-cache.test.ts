@@ -100,20 +100,23 @@ describe('runBundle', () => {
     expect(statSync(cached).mtimeMs).toBe(1000);
   }, 20_000);
 
-  it("keeps one cache per bundle: a new build's cache replaces the old one, other bundles' stay", async () => {
+  it("keeps the caches of a bundle's last three builds: older builds' and crashed saves go, other bundles' stay", async () => {
     const runBundle = await freshRunBundle();
     runBundle(writeBundle('service'));
     vi.advanceTimersByTime(2000);
     const service = cacheFiles();
-    writeFileSync(join(cacheDir(), 'app-oldbuild.v8'), 'an older build');
-    writeFileSync(join(cacheDir(), 'app-oldbuild.v8.123.tmp'), 'a crashed save');
+    for (const [build, at] of [['oldest', 1000], ['older', 2000], ['old', 3000]] as const) {
+      writeFileSync(join(cacheDir(), `app-${build}.v8`), `the ${build} build`);
+      utimesSync(join(cacheDir(), `app-${build}.v8`), at, at);
+    }
+    writeFileSync(join(cacheDir(), 'app-old.v8.123.tmp'), 'a crashed save');
     runBundle(writeBundle('app'));
     vi.advanceTimersByTime(2000);
     const files = cacheFiles();
-    expect(files).toHaveLength(2);
+    expect(files).toHaveLength(4);
     expect(files).toContain(service[0]);
-    expect(files.find((f) => f.startsWith('app-'))).toMatch(/^app-[0-9a-z]+\.v8$/);
-    expect(files).not.toContain('app-oldbuild.v8');
+    expect(files).toEqual(expect.arrayContaining(['app-old.v8', 'app-older.v8']));
+    expect(files.filter((f) => f.startsWith('app-') && !['app-old.v8', 'app-older.v8'].includes(f))[0]).toMatch(/^app-[0-9a-z]+\.v8$/);
   });
 
   it('runs without a cache where none can be written', async () => {
