@@ -1,6 +1,6 @@
 import { defineResource, type CrossRule } from './schema.js';
 import { isoTimestamp, scopeString } from './formats.js';
-import { parseApiTime } from '../server/time.js';
+import { parseApiTime } from './time.js';
 
 /** A token that is already expired at creation would be useless: expiry lies in the future or is null. */
 const expiryInFuture: CrossRule = (body, { mode }) => {

@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Store, Row } from './store.js';
 import { forbidden, notFound, unauthorized } from './errors.js';
 import type { SqlFilter } from './filter.js';
-import { isoSeconds, parseApiTime } from './time.js';
+import { isoSeconds, parseApiTime } from '../model/time.js';
 import type { GrantEntry, GrantKind, GrantLevel as Level, GrantsOf } from '../model/profile.js';
+import { scopeAllows } from '../model/scopes.js';
 
 export type { GrantEntry, GrantKind, GrantLevel as Level } from '../model/profile.js';
 
@@ -90,32 +91,6 @@ export function authenticate(store: Store, header: string | undefined, now = Dat
   const user = store.get<User>('user', token.user_id);
   if (!user) throw unauthorized('Invalid Token');
   return { user, token };
-}
-
-function parseScopes(scopes: string): Map<string, Level> | '*' {
-  if (scopes.trim() === '*') return '*';
-  const map = new Map<string, Level>();
-  for (const part of scopes.split(/[\s,]+/).filter(Boolean)) {
-    const [group, level] = part.split(':') as [string, Level];
-    if (map.get(group) !== 'read_write') map.set(group, level);
-  }
-  return map;
-}
-
-/** Whether a token's scope string grants `group:level` (read_write implies read_only). */
-export function scopeAllows(scopes: string, required: string): boolean {
-  const have = parseScopes(scopes);
-  if (have === '*') return true;
-  const [group, level] = required.split(':') as [string, Level];
-  const got = have.get(group);
-  return got === 'read_write' || (got === 'read_only' && level === 'read_only');
-}
-
-/** Whether `child` asks for nothing beyond `parent`: tokens never exceed their creator. */
-export function scopesWithin(child: string, parent: string): boolean {
-  const want = parseScopes(child);
-  if (want === '*') return parseScopes(parent) === '*';
-  return [...want].every(([group, level]) => scopeAllows(parent, `${group}:${level}`));
 }
 
 export function requireScope(auth: Auth, required: string[]): void {

@@ -1,5 +1,5 @@
 import type { Store } from './store.js';
-import { isoSeconds } from './time.js';
+import { isoSeconds } from '../model/time.js';
 import type { EntityRef, EventRecord, EventStatus } from '../model/events.js';
 
 export type { EntityRef, EventStatus };

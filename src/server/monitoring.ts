@@ -3,7 +3,7 @@ import type { Store } from './store.js';
 import { onJob, type Simulation } from './sim.js';
 import { emitEvent } from './events.js';
 import { entityUrl } from '../model/events.js';
-import { isoSeconds } from './time.js';
+import { isoSeconds } from '../model/time.js';
 import type { ServiceStatus } from '../model/managed.js';
 
 /**

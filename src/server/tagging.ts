@@ -1,5 +1,5 @@
 import type { Store } from './store.js';
-import { isoSeconds } from './time.js';
+import { isoSeconds } from '../model/time.js';
 
 /** Tag rows (kind `tag`, id = label). Setting tags on an instance or balancer registers them here. */
 export interface TagRecord extends Record<string, unknown> {

@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { scopeAllows } from '../server/auth.js';
+import { scopeAllows } from '../model/scopes.js';
 import type { GlobalGrants, GrantEntry, GrantKind, GrantsOf } from '../model/profile.js';
 
 export type MessageKind = 'info' | 'success' | 'error';

@@ -4,7 +4,7 @@ import type { AccountEvent } from '../../src/server/events.js';
 import { instanceWasDeleted } from '../../src/server/hooks.js';
 import { allocateIpv4, releaseIps, slaacAddress } from '../../src/server/ipam.js';
 import type { RunningService } from '../../src/server/service.js';
-import { isoSeconds } from '../../src/server/time.js';
+import { isoSeconds } from '../../src/model/time.js';
 
 /**
  * Instances made straight in the store, shaped like the compute area's

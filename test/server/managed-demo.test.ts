@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestService } from '../helpers/service.js';
 import type { RunningService } from '../../src/server/service.js';
 import type { Job } from '../../src/server/sim.js';
-import { parseApiTime } from '../../src/server/time.js';
+import { parseApiTime } from '../../src/model/time.js';
 
 /** The demo's managed account, and the monitoring that keeps it moving at speed realistic. */
 

@@ -1,7 +1,7 @@
 import { emptyGrants, issueToken, type Grants, type User } from '../../src/server/auth.js';
 import { allocateIpv4 } from '../../src/server/ipam.js';
 import type { RunningService } from '../../src/server/service.js';
-import { isoSeconds } from '../../src/server/time.js';
+import { isoSeconds } from '../../src/model/time.js';
 
 /** Fixtures shared by the managed, events and control tests: rows made directly, independent of other areas. */
 

@@ -3,7 +3,7 @@ import { call, startTestService, RESTRICTED_TOKEN } from '../helpers/service.js'
 import type { RunningService } from '../../src/server/service.js';
 import { seedProfileDemo } from '../../src/server/seed/demo-profile.js';
 import { sshKey } from '../../src/model/formats.js';
-import { parseApiTime } from '../../src/server/time.js';
+import { parseApiTime } from '../../src/model/time.js';
 
 let svc: RunningService;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { authenticator } from 'otplib';
 import { call, errorFields, startTestService, RESTRICTED_TOKEN } from '../helpers/service.js';
 import type { RunningService } from '../../src/server/service.js';
 import { issueToken, newTokenValue, type User } from '../../src/server/auth.js';
-import { isoSeconds, parseApiTime } from '../../src/server/time.js';
+import { isoSeconds, parseApiTime } from '../../src/model/time.js';
 
 let svc: RunningService;
 beforeAll(async () => {

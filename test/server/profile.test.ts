@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, errorFields, startTestService, RESTRICTED_TOKEN } from '../helpers/service.js';
 import type { RunningService } from '../../src/server/service.js';
 import { emptyGrants, issueToken, newTokenValue, type User } from '../../src/server/auth.js';
-import { isoSeconds } from '../../src/server/time.js';
+import { isoSeconds } from '../../src/model/time.js';
 
 let svc: RunningService;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { call, errorFields, startTestService, RESTRICTED_TOKEN } from '../helpers/service.js';
 import type { RunningService } from '../../src/server/service.js';
 import { issueToken, newTokenValue, type TokenRecord } from '../../src/server/auth.js';
-import { isoSeconds } from '../../src/server/time.js';
+import { isoSeconds } from '../../src/model/time.js';
 
 let svc: RunningService;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 /** Times as the API writes them (UTC, no zone suffix) and how long ago they were. */
+import { parseApiTime } from '../../model/time.js';
 
 /** An API timestamp as epoch milliseconds; NaN when it is not one. */
 export function apiTime(value: string | null | undefined): number {
-  if (!value) return Number.NaN;
-  return Date.parse(/Z$|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
+  return value ? parseApiTime(value) : Number.NaN;
 }
 
 /** "just now", "4m ago", "3h ago", "12d ago". */

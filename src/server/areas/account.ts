@@ -5,7 +5,7 @@ import { notFound } from '../errors.js';
 import type { AccountEvent as EventRecord } from '../events.js';
 import { filterFields, type SqlFilter } from '../filter.js';
 import { defineArea, listPage, type Ctx } from '../route.js';
-import { isoSeconds } from '../time.js';
+import { isoSeconds } from '../../model/time.js';
 
 /** Account events (not in the seed; shaped as upstream): the last 90 days, newest first. */
 

@@ -7,7 +7,7 @@ import { defineResource, present, type FieldError } from '../../model/schema.js'
 import { forbidden, notFound, unauthorized } from '../errors.js';
 import { emitEvent, type EntityRef, type EventStatus } from '../events.js';
 import { bodyFor, defineArea, mustGet, serveRequest, type Ctx, type Handler, type Services } from '../route.js';
-import { isoSeconds } from '../time.js';
+import { isoSeconds } from '../../model/time.js';
 import { openIssue, resolveIssue, setServiceStatus } from '../monitoring.js';
 import { acceptBody } from './managed-common.js';
 

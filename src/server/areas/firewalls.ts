@@ -8,7 +8,7 @@ import { onInstanceDeleted } from '../hooks.js';
 import { bodyFor, defineArea, listPage, mustGet, type Ctx } from '../route.js';
 import type { Store } from '../store.js';
 import { registerTags } from '../tagging.js';
-import { isoSeconds } from '../time.js';
+import { isoSeconds } from '../../model/time.js';
 import { instanceRef, vmEntity, type VmRecord } from './vm-refs.js';
 
 interface Ruleset {

@@ -7,14 +7,15 @@ import {
   type ImageRecord,
 } from '../../model/images.js';
 import { filterableFields, present, validate, type FieldError } from '../../model/schema.js';
-import { type Auth, type GrantKind, type User, grantFilter, requireEntity, requireGlobal, scopeAllows, visibleTo } from '../auth.js';
+import { type Auth, type GrantKind, type User, grantFilter, requireEntity, requireGlobal, visibleTo } from '../auth.js';
+import { scopeAllows } from '../../model/scopes.js';
 import { assertValid, forbidden, notFound } from '../errors.js';
 import { emitEvent, finishEvent, type EntityRef } from '../events.js';
 import { filterFields, type SqlFilter } from '../filter.js';
 import { defineArea, listPage, bodyFor, type Ctx, type Handler, type Router } from '../route.js';
 import { onJob } from '../sim.js';
 import type { Store } from '../store.js';
-import { isoSeconds } from '../time.js';
+import { isoSeconds } from '../../model/time.js';
 import type { DiskRecord, InstanceRecord } from './instance-common.js';
 
 /** Private images list after the public ones. */

@@ -10,7 +10,7 @@ import { ipv4List } from '../ipam.js';
 import type { Ctx } from '../route.js';
 import { onJob, type Job, type Simulation } from '../sim.js';
 import type { Row, Store } from '../store.js';
-import { isoSeconds } from '../time.js';
+import { isoSeconds } from '../../model/time.js';
 import { instanceRef, instanceUrl, vmEntity } from './vm-refs.js';
 
 /** First ids handed out per kind, so instance, disk, config and backup ids never look alike. */

@@ -7,7 +7,7 @@ import { onInstanceDeleted } from '../hooks.js';
 import { ipsOf } from '../ipam.js';
 import { listPage, mustGet, type Ctx, type Router } from '../route.js';
 import type { Store } from '../store.js';
-import { isoSeconds } from '../time.js';
+import { isoSeconds } from '../../model/time.js';
 import { awaitFirstCheck, forgetService, setServiceStatus, type ServiceRecord } from '../monitoring.js';
 import { acceptBody, withAccess } from './managed-common.js';
 

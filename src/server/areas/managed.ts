@@ -4,7 +4,7 @@ import { filterableFields, present, type FieldError } from '../../model/schema.j
 import { filterFields } from '../filter.js';
 import { defineArea, listPage, mustGet, type Ctx } from '../route.js';
 import type { Store } from '../store.js';
-import { isoSeconds } from '../time.js';
+import { isoSeconds } from '../../model/time.js';
 import { managedStats, storeSecret, type ServiceRecord } from '../monitoring.js';
 import { acceptBody, withAccess } from './managed-common.js';
 import { managedServiceRoutes } from './managed-services.js';

@@ -17,7 +17,7 @@ import type { IpRecord } from '../ipam.js';
 import { mustGet, type Ctx } from '../route.js';
 import { REGION_IDS } from '../seed/reference.js';
 import type { Store } from '../store.js';
-import { isoSeconds } from '../time.js';
+import { isoSeconds } from '../../model/time.js';
 
 /** Stored load balancer records (kinds nodebalancer, nb_config with parent balancer id, nb_node with parent config id). */
 

@@ -1,4 +1,4 @@
-import { parseApiTime } from '../time.js';
+import { parseApiTime } from '../../model/time.js';
 import type { BalancerRecord } from './nodebalancers-records.js';
 
 type Series = [number, number][];

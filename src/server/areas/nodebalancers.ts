@@ -6,7 +6,7 @@ import { filterFields } from '../filter.js';
 import { defineArea, listPage } from '../route.js';
 import { onJob } from '../sim.js';
 import { registerTags } from '../tagging.js';
-import { isoSeconds } from '../time.js';
+import { isoSeconds } from '../../model/time.js';
 import { configRoutes } from './nodebalancers-configs.js';
 import {
   addBalancer,

@@ -5,7 +5,7 @@ import { requireAccountAccess } from '../auth.js';
 import { assertValid, notFound } from '../errors.js';
 import type { Ctx, Handler } from '../route.js';
 import type { Row, Store } from '../store.js';
-import { isoSeconds } from '../time.js';
+import { isoSeconds } from '../../model/time.js';
 
 /**
  * What the object storage endpoints and the pre-signed data routes share:

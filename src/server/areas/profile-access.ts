@@ -5,7 +5,7 @@ import { notFound } from '../errors.js';
 import { filterFields, type SqlFilter } from '../filter.js';
 import { listPage, type Ctx, type Router } from '../route.js';
 import type { Row } from '../store.js';
-import { isoSeconds, parseApiTime } from '../time.js';
+import { isoSeconds, parseApiTime } from '../../model/time.js';
 import { isExpired, ownParent, ownRow, unexpired } from './profile-common.js';
 
 /** The seed's login history limit. */

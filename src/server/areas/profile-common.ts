@@ -4,7 +4,7 @@ import { notFound } from '../errors.js';
 import type { SqlFilter } from '../filter.js';
 import type { Ctx } from '../route.js';
 import type { Row } from '../store.js';
-import { isoSeconds, parseApiTime } from '../time.js';
+import { isoSeconds, parseApiTime } from '../../model/time.js';
 
 /** Every profile endpoint needs a token, so auth is always there. */
 export const actor = (ctx: Ctx): Auth => ctx.auth!;

@@ -2,7 +2,7 @@ import { SSH_KEY_LABEL_MAX, SSHKey } from '../../model/profile.js';
 import { present } from '../../model/schema.js';
 import { bodyFor, listPage, type Ctx, type Router } from '../route.js';
 import type { Row } from '../store.js';
-import { isoSeconds } from '../time.js';
+import { isoSeconds } from '../../model/time.js';
 import { ownParent, ownRow, profileEvent } from './profile-common.js';
 
 interface KeyRecord extends Row {

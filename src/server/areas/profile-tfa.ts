@@ -4,7 +4,7 @@ import { NoBody, TfaConfirm } from '../../model/profile.js';
 import { hashToken, type User } from '../auth.js';
 import { badRequest } from '../errors.js';
 import { bodyFor, type Router } from '../route.js';
-import { isoSeconds } from '../time.js';
+import { isoSeconds } from '../../model/time.js';
 import { currentUser, isExpired, profileEntity, profileEvent } from './profile-common.js';
 
 /** Codes from the step before also pass, so a code typed as the 30 s step turns over is not refused. */

@@ -1,10 +1,11 @@
 import { Token } from '../../model/tokens.js';
 import { filterableFields, present, validate } from '../../model/schema.js';
-import { issueToken, newTokenValue, scopesWithin, type TokenRecord } from '../auth.js';
+import { issueToken, newTokenValue, type TokenRecord } from '../auth.js';
+import { scopesWithin } from '../../model/scopes.js';
 import { assertValid, notFound } from '../errors.js';
 import { filterFields, type SqlFilter } from '../filter.js';
 import { bodyFor, listPage, type Ctx, type Router } from '../route.js';
-import { isoSeconds, parseApiTime } from '../time.js';
+import { isoSeconds, parseApiTime } from '../../model/time.js';
 import { actor, ownParent, ownRow, profileEvent } from './profile-common.js';
 
 /** Personal access tokens share one OAuth client; app tokens belong to their app and are not listed here. */

@@ -8,7 +8,7 @@ import { emitEvent, type EntityRef } from '../events.js';
 import { filterFields, type SqlFilter } from '../filter.js';
 import { defineArea, listPage, type Ctx } from '../route.js';
 import type { Store } from '../store.js';
-import { isoSeconds } from '../time.js';
+import { isoSeconds } from '../../model/time.js';
 import { dropGrants, grantCreator, imageVisible } from './images.js';
 
 /** Script IDs continue the reference scripts' sequence (10001, …). */

@@ -1,6 +1,7 @@
 import { validate, type FieldError } from '../../model/schema.js';
 import { Tag, TAG_TARGETS } from '../../model/tags.js';
-import { type GrantKind, requireUnrestricted, scopeAllows, visibleTo } from '../auth.js';
+import { type GrantKind, requireUnrestricted, visibleTo } from '../auth.js';
+import { scopeAllows } from '../../model/scopes.js';
 import { assertValid, notFound } from '../errors.js';
 import { emitEvent } from '../events.js';
 import { defineArea, listPage, pageParams, type Ctx } from '../route.js';

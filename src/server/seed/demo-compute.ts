@@ -7,7 +7,7 @@ import { vmEntity } from '../areas/vm-refs.js';
 import { emitEvent, finishEvent } from '../events.js';
 import type { Simulation } from '../sim.js';
 import type { Store } from '../store.js';
-import { isoSeconds } from '../time.js';
+import { isoSeconds } from '../../model/time.js';
 import type { InstanceTypeRecord } from './reference.js';
 
 type Demo = [

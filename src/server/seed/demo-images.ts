@@ -2,7 +2,7 @@ import type { User } from '../auth.js';
 import type { Simulation } from '../sim.js';
 import type { Store } from '../store.js';
 import { registerTags } from '../tagging.js';
-import { isoSeconds } from '../time.js';
+import { isoSeconds } from '../../model/time.js';
 import { insertPrivateImage } from '../areas/images.js';
 import type { DiskRecord, InstanceRecord } from '../areas/instance-common.js';
 import { insertStackscript } from '../areas/stackscripts.js';

@@ -4,7 +4,7 @@ import type { Simulation } from '../sim.js';
 import type { IpRecord } from '../ipam.js';
 import { emitEvent } from '../events.js';
 import { entityUrl } from '../../model/events.js';
-import { isoSeconds } from '../time.js';
+import { isoSeconds } from '../../model/time.js';
 import { awaitFirstCheck, openIssue, setStatsSeed, startMonitoring, type ServiceRecord } from '../monitoring.js';
 
 /**

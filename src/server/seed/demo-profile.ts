@@ -1,7 +1,7 @@
 import type { Store, Row } from '../store.js';
 import type { Simulation } from '../sim.js';
 import { emptyGrants, issueToken, newTokenValue, type GrantEntry, type Level, type User } from '../auth.js';
-import { isoSeconds } from '../time.js';
+import { isoSeconds } from '../../model/time.js';
 import { OWNER_ID, RESTRICTED_ID } from './index.js';
 
 const DAY = 86_400_000;
