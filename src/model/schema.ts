@@ -96,6 +96,13 @@ function typeName(spec: FieldSpec): string {
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * A record's own entry under a key that came from input: `toString`,
+ * `constructor` or `__proto__` name nothing here, not an inherited member of
+ * Object.prototype. Every lookup by a request's key goes through this.
+ */
+export const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);
+
 /** Checks one value against its spec; the same check runs in forms as the user types. */
 export function checkField(spec: FieldSpec, value: unknown, path: string, mode: Mode = 'create'): FieldError[] {
   if (value === null) {
@@ -175,7 +182,7 @@ function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unk
   const value: Record<string, unknown> = {};
   const errors: FieldError[] = [];
   for (const [key, raw] of Object.entries(body)) {
-    const spec = fields[key];
+    const spec = own(fields, key);
     const at = join(path, key);
     if (!spec) {
       errors.push({ field: at, reason: `${at} is not a known field` });
@@ -197,7 +204,7 @@ function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unk
   }
   for (const [key, spec] of Object.entries(fields)) {
     const needed = mode === 'create' ? spec.required : spec.requiredOnUpdate;
-    if (needed && body[key] === undefined) errors.push({ field: join(path, key), reason: `${join(path, key)} is required` });
+    if (needed && own(body, key) === undefined) errors.push({ field: join(path, key), reason: `${join(path, key)} is required` });
   }
   return { value, errors };
 }

@@ -1,26 +1,10 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import { ApiError } from './errors.js';
+import { answerClientError, answerConnect, BODY_LIMIT, frameworkRefusal, internalError, stderrLog } from './failures.js';
+import { BODY_MAX_DEPTH, parseJsonInput } from './json-input.js';
 import { API_METHODS, ApiRoutes, sendError, type Services } from './route.js';
 import { areas, mountExtras } from './areas/index.js';
 import { BASE_ROOT, BETA_ROOT } from './roots.js';
-
-const BODY_LIMIT = 1024 * 1024;
-
-/** Maps fastify's own failures (bad JSON, huge bodies, wrong media type) to the seed's error shape. */
-function translate(err: { statusCode?: number; code?: string; message?: string }): ApiError {
-  switch (err.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ApiError(400, [{ reason: 'The request body is not valid JSON' }]);
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError(413, [{ reason: `The request body is larger than ${BODY_LIMIT / 1024} KiB` }]);
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError(415, [{ reason: 'Send the request body as application/json' }]);
-  }
-  if (err instanceof SyntaxError || err.statusCode === 400) return new ApiError(400, [{ reason: 'The request could not be read' }]);
-  if (err.statusCode === 413) return new ApiError(413, [{ reason: 'The request body is too large' }]);
-  return new ApiError(500, [{ reason: 'Internal error; the request was not applied' }]);
-}
 
 /** Paths of the areas served on the beta root only (firewalls). */
 const betaOnlyPaths = [...new Set(areas.filter((a) => a.betaOnly).flatMap((a) => a.routes.map((r) => r.path.split('/{')[0]!)))];
@@ -58,7 +42,11 @@ export function buildApp(services: Services, opts: AppOptions): FastifyInstance 
     rewriteUrl: (req) => routedUrl(req.url ?? '/'),
     // Requests are checked by src/model's rules, never by Fastify's JSON schemas: its schema compilers (Ajv, fast-json-stringify) are not even bundled.
     schemaController: { compilersFactory: { buildValidator: noSchemas, buildSerializer: noSchemas } },
+    // What Fastify and Node refuse themselves comes out in the seed's shape too.
+    frameworkErrors: (err, _req, reply) => sendError(reply, frameworkRefusal(err) ?? new ApiError(400, [{ reason: 'The request could not be read' }])),
+    clientErrorHandler: answerClientError,
   });
+  app.server.on('connect', answerConnect);
 
   // An empty body on POST is normal (actions such as boot); parse it as absent.
   app.removeContentTypeParser('application/json');
@@ -66,16 +54,18 @@ export function buildApp(services: Services, opts: AppOptions): FastifyInstance 
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new ApiError(400, [{ reason: 'The request body is not valid JSON' }]), undefined);
+      done(null, parseJsonInput(text, { name: 'The request body', maxDepth: BODY_MAX_DEPTH }));
+    } catch (err) {
+      done(err as ApiError, undefined);
     }
   });
 
+  const errorLog = services.errorLog ?? stderrLog;
   app.setErrorHandler((err, req, reply) => {
-    const apiError = err instanceof ApiError ? err : translate(err as { statusCode?: number; code?: string });
-    if (apiError.status >= 500) req.log.error({ err }, 'unhandled error');
-    return sendError(reply, apiError);
+    const refusal = err instanceof ApiError ? err : frameworkRefusal(err as { statusCode?: number; code?: string });
+    if (refusal && refusal.status < 500) return sendError(reply, refusal);
+    const { id, error } = internalError(err, { method: req.method, url: req.url }, errorLog);
+    return sendError(reply.header('X-Request-Id', id), error);
   });
 
   const routes = new ApiRoutes(services);

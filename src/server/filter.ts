@@ -1,4 +1,11 @@
+import { own } from '../model/schema.js';
 import { ApiError } from './errors.js';
+import { parseJsonInput } from './json-input.js';
+
+/** Comparisons in one X-Filter, all levels together: SQLite refuses an expression nested 1000 deep, and no list needs near 100. */
+export const FILTER_MAX_TERMS = 100;
+/** JSON nesting of one X-Filter: +and and +or inside each other, a nested key, its operators. */
+export const FILTER_MAX_DEPTH = 12;
 
 /** Where a filterable field lives in the stored JSON, and whether it holds an array (tags). */
 export interface FilterField {
@@ -57,58 +64,75 @@ function equality(field: FilterField, value: unknown, params: unknown[]): string
   return `json_extract(data, '${field.path}') IS ?`;
 }
 
-function clause(filter: unknown, fields: FilterFields, params: unknown[], prefix = ''): string {
+/** What one parse has built so far: the bound values, and how many comparisons it holds. */
+interface Building {
+  params: unknown[];
+  terms: number;
+}
+
+function countTerm(b: Building): void {
+  if (++b.terms > FILTER_MAX_TERMS) throw fail(`a filter may hold at most ${FILTER_MAX_TERMS} comparisons`);
+}
+
+function clause(filter: unknown, fields: FilterFields, b: Building, prefix = ''): string {
   if (!isObject(filter)) throw fail('a filter must be a JSON object');
   const parts: string[] = [];
   for (const [key, value] of Object.entries(filter)) {
     if (key === '+order_by' || key === '+order') continue;
     if (key === '+and' || key === '+or') {
       if (!Array.isArray(value) || value.length === 0) throw fail(`${key} needs a non-empty array of filters`);
-      const inner = value.map((f) => `(${clause(f, fields, params)})`);
+      const inner = value.map((f) => `(${clause(f, fields, b)})`);
       parts.push(inner.join(key === '+and' ? ' AND ' : ' OR '));
       continue;
     }
     if (key.startsWith('+')) throw fail(`${key} is not a filter operator`);
     const name = prefix + key;
-    const field = fields[name];
+    const field = own(fields, name);
     if (isObject(value) && !field) {
       // A nested key such as entity.id is addressed by nesting objects.
-      parts.push(clause(value, fields, params, `${name}.`));
+      parts.push(clause(value, fields, b, `${name}.`));
       continue;
     }
     if (!field) throw fail(`${name} is not a filterable field`);
     if (isObject(value)) {
       const ops = Object.entries(value);
       if (ops.length === 0) throw fail(`the filter on ${name} is empty`);
-      parts.push(ops.map(([op, v]) => comparison(field, name, op, v, params)).join(' AND '));
+      parts.push(
+        ops
+          .map(([op, v]) => {
+            countTerm(b);
+            return comparison(field, name, op, v, b.params);
+          })
+          .join(' AND '),
+      );
     } else {
-      parts.push(equality(field, value, params));
+      countTerm(b);
+      parts.push(equality(field, value, b.params));
     }
   }
-  return parts.length === 0 ? '1' : parts.join(' AND ');
+  if (parts.length > 0) return parts.join(' AND ');
+  // An empty filter is a term of its own: a thousand of them in one +or nest as deep as a thousand comparisons.
+  countTerm(b);
+  return '1';
 }
 
 /** Translates an X-Filter header value into SQL over the stored JSON, rejecting anything unusable with 400. */
 export function parseFilter(header: string | string[] | undefined, fields: FilterFields): SqlFilter | undefined {
   if (header === undefined || header === '') return undefined;
   if (Array.isArray(header)) throw fail('send one X-Filter header');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(header);
-  } catch {
-    throw fail('X-Filter is not valid JSON');
-  }
+  const parsed = parseJsonInput(header, { name: 'X-Filter', maxDepth: FILTER_MAX_DEPTH, field: 'X-Filter' });
   if (!isObject(parsed)) throw fail('X-Filter must be a JSON object');
-  const params: unknown[] = [];
-  const where = clause(parsed, fields, params);
+  const building: Building = { params: [], terms: 0 };
+  const where = clause(parsed, fields, building);
   let orderBy: string | undefined;
   const orderField = parsed['+order_by'];
   const order = parsed['+order'];
   if (order !== undefined && orderField === undefined) throw fail('+order needs +order_by');
   if (orderField !== undefined) {
-    if (typeof orderField !== 'string' || !fields[orderField]) throw fail(`cannot order by ${String(orderField)}: not a filterable field`);
+    const field = typeof orderField === 'string' ? own(fields, orderField) : undefined;
+    if (!field) throw fail(`cannot order by ${typeof orderField === 'string' ? orderField.slice(0, 100) : 'a non-string'}: not a filterable field`);
     if (order !== undefined && order !== 'asc' && order !== 'desc') throw fail('+order must be asc or desc');
-    orderBy = `json_extract(data, '${fields[orderField]!.path}') ${order === 'desc' ? 'DESC' : 'ASC'}`;
+    orderBy = `json_extract(data, '${field.path}') ${order === 'desc' ? 'DESC' : 'ASC'}`;
   }
-  return { where, params, orderBy };
+  return { where, params: building.params, orderBy };
 }

@@ -6,6 +6,7 @@ import { type Auth, authenticate, requireScope } from './auth.js';
 import { ApiError, assertValid, notFound, unauthorized } from './errors.js';
 import type { Store, Page } from './store.js';
 import type { Simulation } from './sim.js';
+import type { ErrorLog } from './failures.js';
 import { parseFilter, type FilterFields, type SqlFilter } from './filter.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -23,6 +24,8 @@ export interface Services {
   sim: Simulation;
   /** The control token printed by serve (the owner's token). */
   controlToken?: string;
+  /** Where internal errors (500s) are reported; stderr by default. */
+  errorLog?: ErrorLog;
 }
 
 export interface Ctx {
@@ -249,8 +252,6 @@ export function listPage<T extends Record<string, unknown>>(ctx: Ctx, kind: stri
   return { ...result, data: result.data.map(opts.present) };
 }
 
-const RESPONSE_CACHE_ENTRIES = 500;
-
 /**
  * listPage for hot lists: the serialized page is reused while neither the
  * listed kind nor any kind its presenter reads (`reads`) has been written. The
@@ -270,7 +271,6 @@ export function cachedListPage<T extends Record<string, unknown>>(ctx: Ctx, kind
   let text = ctx.store.responses.get(key);
   if (text === undefined) {
     text = JSON.stringify(listPage(ctx, kind, opts));
-    if (ctx.store.responses.size >= RESPONSE_CACHE_ENTRIES) ctx.store.responses.clear();
     ctx.store.responses.set(key, text);
   }
   return new RawJson(text);

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import type { SqlFilter } from './filter.js';
+import { LruCache } from './lru.js';
 
 export type Row = Record<string, unknown>;
 
@@ -46,6 +47,12 @@ CREATE TABLE IF NOT EXISTS blobs (id TEXT PRIMARY KEY, body BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
 
+/** About twenty statements are fixed; the rest are list queries, two per filter shape in use. */
+const STATEMENT_CACHE_ENTRIES = 200;
+const RESPONSE_CACHE_ENTRIES = 500;
+/** Measured as UTF-16, two bytes a character. */
+const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
+
 /**
  * better-sqlite3's native addon, in its package's build/Release, where both
  * its install script and its prebuilt binaries put it. Named, it loads in one
@@ -68,11 +75,12 @@ function sqliteAddon(): string | undefined {
  */
 export class Store {
   readonly db: Database.Database;
-  private readonly statements = new Map<string, Database.Statement>();
+  /** Prepared statements by SQL; a filter's shape is part of its SQL, so the cache is bounded (an evicted statement is freed when collected). */
+  private readonly statements = new LruCache<string, Database.Statement>(STATEMENT_CACHE_ENTRIES);
   /** Bumped on every write to a kind, so cached responses know when they went stale. */
   private readonly versions = new Map<string, number>();
   /** Serialized list responses keyed by query and the versions of the kinds they read. */
-  readonly responses = new Map<string, string>();
+  readonly responses = new LruCache<string, string>(RESPONSE_CACHE_ENTRIES, (text, key) => 2 * (text.length + key.length), RESPONSE_CACHE_BYTES);
   /** Bumped when another process has written the file (a second service on the same data): then every kind may have changed. */
   private epoch = 0;
   private dataVersion: number | undefined;
