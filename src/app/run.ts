@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, defaultConfigFile } from '../config/config.js';
 import { resolveTarget, type Target } from '../config/target.js';
 import { parseTuiArgs, USAGE, UsageError, type TuiOptions } from './args.js';
-import { defaultDataFile } from '../server/data-file.js';
+import { defaultDataFile, moveAside } from '../server/data-file.js';
 import { startEmbedded } from '../server/embedded.js';
 import { loadApp } from '../boot/parts.js';
 
@@ -31,12 +31,14 @@ const fail = (message: string, code = 2) => {
 /**
  * The embedded demo service: a loopback port, a fresh token per run, revoked
  * when the run ends (another window's run keeps its own). Its thread starts
- * before the app's own code is loaded.
+ * before the app's own code is loaded. `--fresh` starts the account over and
+ * keeps the old data file aside, never deletes it: it may be the only copy of
+ * what someone wants back from a damaged file.
  */
-async function embedded(fresh: boolean) {
+async function embedded(fresh: boolean, kept: (aside: string) => void) {
   const data = defaultDataFile();
-  mkdirSync(dirname(data), { recursive: true });
-  if (fresh) for (const suffix of ['', '-wal', '-shm']) rmSync(data + suffix, { force: true });
+  const aside = fresh ? moveAside(data) : undefined;
+  if (aside) kept(aside);
   return startEmbedded(data);
 }
 
@@ -68,7 +70,8 @@ export async function runTui(argv: string[]): Promise<number> {
   // Ink draws nothing when it thinks it runs in CI; here a person is at a terminal.
   if (process.env.CI !== undefined) process.env.CI = 'false';
   // The embedded service starts while the app loads and draws; its first requests wait for it.
-  const svc = target.kind === 'embedded' ? embedded(target.fresh) : undefined;
+  let keptAside: string | undefined;
+  const svc = target.kind === 'embedded' ? embedded(target.fresh, (aside) => (keptAside = aside)) : undefined;
   svc?.catch(() => {});
   const { startApp } = await loadApp();
   try {
@@ -84,5 +87,7 @@ export async function runTui(argv: string[]): Promise<number> {
     });
   } finally {
     await (await svc?.catch(() => undefined))?.close();
+    // Said once the terminal is back: the full-screen app would cover it.
+    if (keptAside) process.stderr.write(`vmtui: --fresh started the demo account over; the previous data is kept as ${keptAside}\n`);
   }
 }

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadService } from '../boot/parts.js';
 import { newTokenValue } from './auth.js';
-import { demoOptions, type EmbeddedMessage, type EmbeddedRequest } from './embedded.js';
+import { demoOptions, failureOf, type EmbeddedMessage, type EmbeddedRequest } from './embedded.js';
 import { openPort } from './port.js';
 import { BASE_ROOT, BETA_ROOT } from './roots.js';
 
@@ -26,5 +26,5 @@ openPort('127.0.0.1', 0)
       tell({ ready: true });
       parentPort!.once('message', () => void svc.close().then(() => process.exit(0)));
     },
-    (err: unknown) => tell({ failed: err instanceof Error ? err.message : String(err) }),
+    (err: unknown) => tell(failureOf(err)),
   );

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { loadService, servicesInThreads } from '../boot/parts.js';
+import { isDataFileError } from './data-file.js';
 
 export interface EmbeddedRequest {
   data: string;
@@ -8,7 +9,22 @@ export interface EmbeddedRequest {
 export const demoOptions = (data: string) => ({ data, seed: 'demo', speed: 'realistic', port: 0 }) as const;
 
 /** What the service's thread says: its address once the port is open, then whether it started. */
-export type EmbeddedMessage = { listening: { baseUrl: string; betaUrl: string; token: string } } | { ready: true } | { failed: string };
+export type EmbeddedMessage = { listening: { baseUrl: string; betaUrl: string; token: string } } | { ready: true } | { failed: string; startOver: boolean };
+
+/**
+ * Why the demo's service did not start. A data file whose contents are the
+ * problem gets the way out: `--fresh` starts the demo account over, keeping
+ * the old file aside.
+ */
+export function failureOf(err: unknown): { failed: string; startOver: boolean } {
+  const failed = err instanceof Error ? err.message : String(err);
+  return { failed, startOver: isDataFileError(err) && err.startOver };
+}
+
+function startFailed(data: string, why: { failed: string; startOver: boolean }): Error {
+  const remedy = why.startOver ? `. \`vmtui --fresh\` starts the demo account over; the old file is kept aside as ${data}.broken-<time>` : '';
+  return new Error(`the embedded service did not start: ${why.failed}${remedy}`);
+}
 
 export interface EmbeddedService {
   baseUrl: string;
@@ -28,7 +44,9 @@ const CLOSE_TIMEOUT_MS = 2000;
  */
 export async function startEmbedded(data: string): Promise<EmbeddedService> {
   if (!servicesInThreads()) {
-    const svc = await (await loadService()).startService(demoOptions(data));
+    const svc = await (await loadService()).startService(demoOptions(data)).catch((err: unknown) => {
+      throw startFailed(data, failureOf(err));
+    });
     return { baseUrl: svc.baseUrl, betaUrl: svc.betaUrl, token: svc.token, started: Promise.resolve(), close: () => svc.close() };
   }
   // The worker's bundle sits beside this one in dist/.
@@ -39,17 +57,17 @@ export async function startEmbedded(data: string): Promise<EmbeddedService> {
   started.catch(() => {});
   const exited = new Promise<void>((done) => worker.once('exit', () => done()));
   return new Promise((resolve, reject) => {
-    const died = (why: string) => {
+    const died = (why: { failed: string; startOver: boolean }) => {
       void worker.terminate();
-      const err = new Error(`the embedded service did not start: ${why}`);
+      const err = startFailed(data, why);
       reject(err);
       starting.reject(err);
     };
-    const diedEarly = (code: number) => died(`its thread exited with code ${code}`);
-    worker.once('error', (err) => died(err.message));
+    const diedEarly = (code: number) => died({ failed: `its thread exited with code ${code}`, startOver: false });
+    worker.once('error', (err) => died(failureOf(err)));
     worker.once('exit', diedEarly);
     worker.on('message', (msg: EmbeddedMessage) => {
-      if ('failed' in msg) return died(msg.failed);
+      if ('failed' in msg) return died(msg);
       if ('ready' in msg) {
         worker.off('exit', diedEarly);
         return starting.resolve();

@@ -5,6 +5,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly errors: FieldError[],
+    /** Response headers the answer needs, such as Retry-After. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(errors.map((e) => e.reason).join('; '));
   }

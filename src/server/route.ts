@@ -113,7 +113,7 @@ function authorize(ctx: Ctx, def: RouteDef): void {
 }
 
 export function sendError(reply: FastifyReply, err: ApiError): FastifyReply {
-  return reply.code(err.status).type('application/json').send({ errors: err.errors });
+  return reply.code(err.status).headers(err.headers).type('application/json').send({ errors: err.errors });
 }
 
 /**
@@ -148,7 +148,7 @@ export async function serveRequest(
     if (ctx.body !== undefined && (typeof ctx.body !== 'object' || ctx.body === null || Array.isArray(ctx.body))) {
       throw new ApiError(400, [{ reason: 'The request body must be a JSON object' }]);
     }
-    const result = services.store.tx(() => handler(ctx));
+    const result = services.store.tx(() => handler(ctx), req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'write');
     if (reply.sent) return reply;
     if (result instanceof RawJson) return reply.code(200).type('application/json; charset=utf-8').send(result.text);
     return reply.code(reply.statusCode || 200).send(result === undefined ? {} : result);

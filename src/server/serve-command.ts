@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { isIP } from 'node:net';
 import { startService } from './service.js';
-import { defaultDataFile } from './data-file.js';
+import { defaultDataFile, isDataFileError } from './data-file.js';
 import type { SeedKind } from './seed/index.js';
 import type { Speed } from './sim.js';
 
@@ -10,7 +9,8 @@ export const SERVE_USAGE = `Usage: vmtui serve [--host 127.0.0.1] [--port N] [--
                    [--token T] [--restricted-token R] [--speed instant|realistic]
 
 Runs the Account Infrastructure API 4.83.1 locally, in the foreground.
-  --host              address to listen on (default 127.0.0.1, loopback only)
+  --host              address to listen on (default 127.0.0.1, loopback only;
+                      any other takes tokens of 32 characters or more)
   --port              port (default 8484; 0 picks a free one)
   --data              SQLite file, or :memory: for a throwaway account
                       (default: service.sqlite in the user's data folder)
@@ -23,6 +23,17 @@ Runs the Account Infrastructure API 4.83.1 locally, in the foreground.
 export class UsageError extends Error {}
 
 const TOKEN = /^[\x21-\x7e]{1,256}$/;
+
+/** A token a service reachable from other machines accepts: short ones are guessable. */
+export const MIN_EXPOSED_TOKEN_LENGTH = 32;
+
+/** Whether only this machine can reach an address: localhost, 127.0.0.0/8, ::1 (also as ::ffff:127.x). */
+export function isLoopback(host: string): boolean {
+  const address = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (address === 'localhost') return true;
+  if (isIP(address) === 4) return address.startsWith('127.');
+  return address === '::1' || /^(0{0,4}:){5}ffff:127\./.test(address.replace(/^::/, '0:0:0:0:0:'));
+}
 
 export function parseServeArgs(argv: string[]) {
   const { values } = parseArgs({
@@ -48,6 +59,14 @@ export function parseServeArgs(argv: string[]) {
     if (v !== undefined && !TOKEN.test(v)) throw new UsageError(`--${flag} must be 1..256 printable characters without spaces`);
   }
   if (values.token !== undefined && values.token === values['restricted-token']) throw new UsageError('--token and --restricted-token must differ');
+  if (!isLoopback(values.host!)) {
+    for (const flag of ['token', 'restricted-token'] as const) {
+      const v = values[flag];
+      if (v !== undefined && v.length < MIN_EXPOSED_TOKEN_LENGTH) {
+        throw new UsageError(`--${flag} must be at least ${MIN_EXPOSED_TOKEN_LENGTH} characters with --host ${values.host}, which other machines can reach (short tokens are for loopback only)`);
+      }
+    }
+  }
   return {
     help: values.help ?? false,
     host: values.host!,
@@ -69,13 +88,25 @@ export async function runServe(argv: string[]): Promise<number> {
     process.stdout.write(`${SERVE_USAGE}\n`);
     return 0;
   }
-  if (opts.data !== ':memory:') mkdirSync(dirname(opts.data), { recursive: true });
+  if (!isLoopback(opts.host)) {
+    process.stderr.write(
+      `vmtui serve: warning: --host ${opts.host} lets other machines reach the service. It speaks plain HTTP: tokens and data cross the network unencrypted, and whoever holds the owner token controls the account. Put it behind a TLS proxy, or keep it on loopback.\n`,
+    );
+  }
   // Listen for signals before announcing the roots: a supervisor may stop us the moment it reads them.
   const stopped = new Promise<void>((resolve) => {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
   });
-  const svc = await startService(opts);
+  let svc: Awaited<ReturnType<typeof startService>>;
+  try {
+    svc = await startService(opts);
+  } catch (err) {
+    if (!isDataFileError(err)) throw err;
+    const remedy = err.startOver ? '\nTo start over, move the file aside (with its -wal, -shm and .key files) or pass another --data file.' : '';
+    process.stderr.write(`vmtui serve: ${err.message}.${remedy}\n`);
+    return 1;
+  }
   const show = (value: string, chosen: boolean) => (chosen ? `${mask(value)} (as given)` : value);
   process.stdout.write(
     [

@@ -6,6 +6,7 @@ import { BASE_ROOT, BETA_ROOT } from './roots.js';
 import { seedAccount, ensureToken, revokeGenerated, OWNER_ID, RESTRICTED_ID, type SeedKind } from './seed/index.js';
 import { newTokenValue } from './auth.js';
 import { openPort, type Port } from './port.js';
+import { sealSecretsAtRest } from './secrets.js';
 
 export interface ServiceOptions {
   host?: string;
@@ -46,6 +47,7 @@ async function serveOn(port: Port, opts: ServiceOptions, token: string, restrict
     const sim = new Simulation(store, opts.speed ?? 'realistic');
     const issued = store.tx(() => {
       if (!store.getMeta('seeded')) seedAccount(store, opts.seed ?? 'demo', sim);
+      sealSecretsAtRest(store);
       return [ensureToken(store, OWNER_ID, token, 'owner', !opts.token), ensureToken(store, RESTRICTED_ID, restrictedToken, 'restricted', !opts.restrictedToken)];
     });
     let handler: Parameters<Port['serve']>[0] | undefined;

@@ -1,3 +1,4 @@
+import { ApiError } from './errors.js';
 import type { Store } from './store.js';
 
 export type Speed = 'instant' | 'realistic';
@@ -64,7 +65,14 @@ export class Simulation {
   }
 
   start(intervalMs = 250): void {
-    this.timer = setInterval(() => this.runDue(), intervalMs);
+    this.timer = setInterval(() => {
+      try {
+        this.runDue();
+      } catch (err) {
+        // A locked or full data file: the due jobs stay stored and run on a later tick.
+        if (!(err instanceof ApiError)) throw err;
+      }
+    }, intervalMs);
     this.timer.unref();
   }
 

@@ -1,5 +1,10 @@
 import Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { DataFileError, keyFileOf, loadSealKey, prepareDataFile } from './data-file.js';
+import { Sealer } from './sealing.js';
+import { openError, requestStorageError, sqliteCode } from './storage-errors.js';
 import type { SqlFilter } from './filter.js';
 import { LruCache } from './lru.js';
 
@@ -53,6 +58,11 @@ const RESPONSE_CACHE_ENTRIES = 500;
 /** Measured as UTF-16, two bytes a character. */
 const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
 
+/** How long a write waits for another process's lock before it is answered 503. */
+const BUSY_TIMEOUT_MS = 5000;
+
+const KEY_FINGERPRINT_META = 'seal.key_fingerprint';
+
 /**
  * better-sqlite3's native addon, in its package's build/Release, where both
  * its install script and its prebuilt binaries put it. Named, it loads in one
@@ -85,13 +95,71 @@ export class Store {
   private epoch = 0;
   private dataVersion: number | undefined;
 
-  constructor(file: string) {
-    this.db = new Database(file, { nativeBinding: sqliteAddon() });
-    if (file !== ':memory:') this.db.pragma('journal_mode = WAL');
-    // WAL with NORMAL sync is durable against process death; FULL only adds power-loss safety.
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.exec(SCHEMA);
+  /** Seals the secrets kept in the data (see sealing.ts). */
+  readonly sealer: Sealer;
+
+  /**
+   * Opens (creating it private) and checks the data file: a file that is not
+   * a database, is damaged, read-only, or sealed with another key is refused
+   * with a DataFileError naming it, never served.
+   */
+  constructor(readonly file: string) {
+    const onDisk = file !== ':memory:';
+    if (onDisk) prepareDataFile(file);
+    try {
+      // The timeout is SQLite's busy_timeout: how long a write waits for another process's lock.
+      this.db = new Database(file, { nativeBinding: sqliteAddon(), timeout: BUSY_TIMEOUT_MS });
+    } catch (err) {
+      throw openError(file, err);
+    }
+    try {
+      if (onDisk) this.checkFile();
+      // WAL with NORMAL sync is durable against process death; FULL only adds power-loss safety.
+      this.db.pragma('synchronous = NORMAL');
+      this.db.exec(SCHEMA);
+      this.sealer = onDisk ? this.fileSealer() : new Sealer(randomBytes(32));
+    } catch (err) {
+      this.db.close();
+      throw openError(file, err);
+    }
+  }
+
+  /**
+   * WAL mode, then a quick check (its cost grows with the file; the demo's
+   * takes about a millisecond), then that the database is this service's.
+   */
+  private checkFile(): void {
+    this.db.pragma('journal_mode = WAL');
+    const problem = this.db.pragma('quick_check(1)', { simple: true });
+    if (problem !== 'ok') throw new DataFileError(this.file, `the data file ${this.file} is damaged (SQLite's check found: ${String(problem)})`, true);
+    const tables = this.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[];
+    if (tables.length > 0 && !tables.includes('rows')) {
+      throw new DataFileError(this.file, `the data file ${this.file} is an SQLite database of something else (its tables: ${tables.slice(0, 5).join(', ')})`, true);
+    }
+  }
+
+  /**
+   * The sealer of the key file beside the data file. The data keeps the key's
+   * fingerprint, so a lost or swapped key file is named at start, not found
+   * out later as secrets that no longer open.
+   */
+  private fileSealer(): Sealer {
+    const { key, created } = loadSealKey(this.file);
+    const sealer = new Sealer(key);
+    const expected = this.getMeta(KEY_FINGERPRINT_META);
+    if (expected === undefined) this.setMeta(KEY_FINGERPRINT_META, sealer.fingerprint());
+    else if (expected !== sealer.fingerprint()) {
+      // A key made just now cannot open what is sealed; leaving it would only change the message of the next start.
+      if (created) rmSync(keyFileOf(this.file));
+      throw new DataFileError(
+        this.file,
+        created
+          ? `the key file ${keyFileOf(this.file)} that seals the secrets in ${this.file} is missing: put it back beside the data file`
+          : `the key file ${keyFileOf(this.file)} is not the one that sealed the secrets in ${this.file}: put the right one back`,
+        true,
+      );
+    }
+    return sealer;
   }
 
   close(): void {
@@ -123,9 +191,30 @@ export class Store {
     return `${this.epoch}:${kinds.map((k) => this.versions.get(k) ?? 0).join('.')}`;
   }
 
-  tx<T>(fn: () => T): T {
+  /**
+   * Runs `fn` in one transaction. A write takes the write lock first (BEGIN
+   * IMMEDIATE), waiting up to the busy timeout for another process's: a
+   * deferred one that read first could not upgrade once that process had
+   * committed (SQLITE_BUSY_SNAPSHOT), and would fail at once. A read starts
+   * deferred, so services sharing a file read side by side; the rare read
+   * that writes (a value made on first use) and meets that conflict runs
+   * again as a write. A storage failure becomes the ApiError to answer.
+   */
+  tx<T>(fn: () => T, mode: 'read' | 'write' = 'write'): T {
     if (this.db.inTransaction) return fn();
-    return this.db.transaction(fn)();
+    const run = this.db.transaction(fn);
+    try {
+      if (mode === 'read') {
+        try {
+          return run.deferred();
+        } catch (err) {
+          if (sqliteCode(err) !== 'SQLITE_BUSY_SNAPSHOT') throw err;
+        }
+      }
+      return run.immediate();
+    } catch (err) {
+      throw requestStorageError(err) ?? err;
+    }
   }
 
   nextId(kind: string, start = 1): number {

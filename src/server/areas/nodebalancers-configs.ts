@@ -10,6 +10,7 @@ import {
   checkBody,
   configFor,
   configRecord,
+  openConfig,
   configRef,
   deleteConfig,
   isObject,
@@ -52,7 +53,7 @@ function rebuildStoreErrors(store: Store, cfg: ConfigRecord, raw: Fields): Field
  * nodes left out are deleted, nodes with an id updated, the rest created.
  */
 function rebuild(store: Store, cfg: ConfigRecord, input: Fields): string {
-  const next = configRecord(cfg.nodebalancer_id, cfg.id, input, cfg);
+  const next = configRecord(store, cfg.nodebalancer_id, cfg.id, input, cfg);
   store.put('nb_config', cfg.id, next);
   const nodes = input.nodes as Fields[];
   const kept = new Set(nodes.map((n) => n.id).filter((id) => id !== undefined));
@@ -91,10 +92,10 @@ export function configRoutes(r: Router): void {
 
   r.put(config, WRITE, (ctx) => {
     const { nb, cfg } = configFor(ctx, 'read_write');
-    const body = checkBody(NBConfig, withoutRedactedEcho(ctx.body, cfg), { mode: 'update', current: cfg }, (raw) =>
+    const body = checkBody(NBConfig, withoutRedactedEcho(ctx.body, cfg), { mode: 'update', current: openConfig(ctx.store, cfg) }, (raw) =>
       portErrors(ctx.store, nb.id, raw.port, cfg.id, 'port'),
     );
-    const next = ctx.store.put('nb_config', cfg.id, configRecord(nb.id, cfg.id, body, cfg));
+    const next = ctx.store.put('nb_config', cfg.id, configRecord(ctx.store, nb.id, cfg.id, body, cfg));
     touch(ctx.store, nb.id);
     balancerEvent(ctx, 'nodebalancer_config_update', nb, { secondary: configRef(next) });
     return presentConfig(ctx.store, next);
@@ -111,7 +112,7 @@ export function configRoutes(r: Router): void {
     const { nb, cfg } = configFor(ctx, 'read_write');
     const raw = ctx.body;
     const body = isObject(raw) && Array.isArray(raw.configs) ? { ...raw, configs: raw.configs.map((c, i) => (i === 0 ? withoutRedactedEcho(c, cfg) : c)) } : raw;
-    const value = checkBody(NBConfigRebuild, body, { mode: 'create', current: cfg }, (r) => rebuildStoreErrors(ctx.store, cfg, r));
+    const value = checkBody(NBConfigRebuild, body, { mode: 'create', current: openConfig(ctx.store, cfg) }, (r) => rebuildStoreErrors(ctx.store, cfg, r));
     const message = rebuild(ctx.store, cfg, (value.configs as Fields[])[0]!);
     touch(ctx.store, nb.id);
     balancerEvent(ctx, 'nodebalancer_config_update', nb, { secondary: configRef(ctx.store.get<ConfigRecord>('nb_config', cfg.id)!), message });

@@ -29,6 +29,7 @@ export interface ConfigRecord extends Record<string, unknown> {
   port: number;
   protocol: string;
   ssl_cert: string | null;
+  /** Sealed (sealing.ts); openConfig gives it back in the clear. */
   ssl_key: string | null;
   ssl_commonname: string | null;
   ssl_fingerprint: string | null;
@@ -136,10 +137,10 @@ export function touch(store: Store, nbId: number, now = Date.now()): void {
 
 /**
  * A config as it will be stored: the request's writable fields over the stored
- * config (or the defaults), certificate details derived, and no certificate
- * kept once the protocol is not https.
+ * config (or the defaults), certificate details derived, the private key
+ * sealed, and no certificate kept once the protocol is not https.
  */
-export function configRecord(nbId: number, id: number, input: Fields, current?: ConfigRecord): ConfigRecord {
+export function configRecord(store: Store, nbId: number, id: number, input: Fields, current?: ConfigRecord): ConfigRecord {
   const set = pick(input, CONFIG_WRITABLE);
   const next = { ...(current ?? newConfigBase(set.protocol)), ...set, id, nodebalancer_id: nbId } as ConfigRecord;
   if (next.protocol !== 'https') {
@@ -149,12 +150,18 @@ export function configRecord(nbId: number, id: number, input: Fields, current?: 
   const info = next.ssl_cert ? certificateInfo(next.ssl_cert) : null;
   next.ssl_commonname = info?.commonname ?? null;
   next.ssl_fingerprint = info?.fingerprint ?? null;
+  next.ssl_key = store.sealer.sealed(next.ssl_key);
   return next;
+}
+
+/** A stored config with its private key in the clear, for the checks that compare a new certificate with it. */
+export function openConfig(store: Store, cfg: ConfigRecord): ConfigRecord {
+  return { ...cfg, ssl_key: cfg.ssl_key === null ? null : store.sealer.unseal(cfg.ssl_key) };
 }
 
 export function addConfig(store: Store, nbId: number, input: Fields): ConfigRecord {
   const id = store.nextId('nb_config', 52001);
-  return store.insert('nb_config', id, configRecord(nbId, id, input), { parent: String(nbId) });
+  return store.insert('nb_config', id, configRecord(store, nbId, id, input), { parent: String(nbId) });
 }
 
 /** Node addresses always carry a port: the config's when the request gives none. */

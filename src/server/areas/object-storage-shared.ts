@@ -1,4 +1,4 @@
-import { createCipheriv, createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { present, validate, type FieldError, type Mode, type ResourceSchema } from '../../model/schema.js';
 import { Bucket, type ObjectAcl } from '../../model/object-storage.js';
 import { requireAccountAccess } from '../auth.js';
@@ -9,8 +9,8 @@ import { isoSeconds } from '../../model/time.js';
 
 /**
  * What the object storage endpoints and the pre-signed data routes share:
- * bucket and object rows, their blobs, the per-store signing secret and the
- * transfer counter.
+ * bucket and object rows, their blobs, the signing key and the transfer
+ * counter.
  */
 
 export const RO = 'object_storage:read_only';
@@ -39,12 +39,6 @@ export interface ClusterRecord extends Row {
   static_site_domain: string;
 }
 
-export interface Sealed {
-  iv: string;
-  tag: string;
-  data: string;
-}
-
 export interface BucketRecord extends Row {
   created: string;
   cluster: string;
@@ -52,8 +46,8 @@ export interface BucketRecord extends Row {
   hostname: string;
   acl: ObjectAcl;
   cors_enabled: boolean;
-  /** The uploaded certificate and key, encrypted at rest (seed: "stored encrypted"). */
-  _ssl?: Sealed | null;
+  /** The uploaded certificate and key as JSON, sealed (seed: "stored encrypted"). */
+  _ssl?: string | null;
 }
 
 export interface ObjectRecord extends Row {
@@ -148,26 +142,10 @@ export function deleteBucket(store: Store, bucket: BucketRecord): void {
   store.delete('bucket', id);
 }
 
-const SECRET_META = 'object_storage.secret';
 const TRANSFER_META = 'object_storage.transfer_bytes';
 
-/** The store's own secret, made on first use: it signs pre-signed URLs and seals certificates. */
-export function storeSecret(store: Store): Buffer {
-  let hex = store.getMeta(SECRET_META);
-  if (!hex) {
-    hex = randomBytes(32).toString('hex');
-    store.setMeta(SECRET_META, hex);
-  }
-  return Buffer.from(hex, 'hex');
-}
-
-export function seal(store: Store, text: string): Sealed {
-  const key = createHash('sha256').update(storeSecret(store)).update('bucket-ssl').digest();
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const data = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-  return { iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
-}
+/** The key that signs pre-signed URLs: derived from the seal key, so it is not in the data file. */
+export const presignKey = (store: Store): Buffer => store.sealer.derive('presigned-urls');
 
 /** Outbound transfer in bytes: what pre-signed GETs served, on top of the demo's baseline. */
 export function transferUsed(store: Store): number {

@@ -4,7 +4,7 @@ import { pemCertificate, pemPrivateKey } from '../../model/formats.js';
 import type { FieldError } from '../../model/schema.js';
 import { badRequest } from '../errors.js';
 import type { Router } from '../route.js';
-import { checkedBody, mustBucket, reading, RO, RW, saveBucket, seal, writing } from './object-storage-shared.js';
+import { checkedBody, mustBucket, reading, RO, RW, saveBucket, writing } from './object-storage-shared.js';
 
 /** The seed asks for a Base64-encoded PEM; a raw PEM is taken as it is. */
 function pemText(value: string): string {
@@ -59,7 +59,7 @@ export function sslRoutes(r: Router): void {
       const body = checkedBody(ctx, BucketCertificate, 'create', (value) => certificateProblems(value, Date.now()));
       if (bucket._ssl) throw badRequest('This bucket already has a certificate; delete it, then upload the new one');
       const pair = JSON.stringify({ certificate: pemText(body.certificate as string), private_key: pemText(body.private_key as string) });
-      saveBucket(ctx.store, { ...bucket, _ssl: seal(ctx.store, pair) });
+      saveBucket(ctx.store, { ...bucket, _ssl: ctx.store.sealer.seal(pair) });
       return { ssl: true };
     }),
   );

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, forbidden, notFound } from '../errors.js';
 import { sendError, type Services } from '../route.js';
 import type { Store } from '../store.js';
-import { addTransfer, bucketId, deleteObject, getObject, putObject, readObject, storeSecret, type BucketRecord } from './object-storage-shared.js';
+import { addTransfer, bucketId, deleteObject, getObject, putObject, readObject, presignKey, type BucketRecord } from './object-storage-shared.js';
 
 /**
  * Pre-signed URLs point at this service: /__objects/<cluster>/<bucket>/<name>,
@@ -26,7 +26,7 @@ export interface Presigned {
 }
 
 function signature(store: Store, p: Presigned): string {
-  return createHmac('sha256', storeSecret(store))
+  return createHmac('sha256', presignKey(store))
     .update([p.method, p.cluster, p.bucket, p.name, String(p.expires), p.contentType].join('\n'))
     .digest('hex');
 }

@@ -20,7 +20,8 @@ function scratchCode(): string {
   return [...randomBytes(20)].map((b) => SCRATCH_ALPHABET[b % 32]).join('');
 }
 
-interface TfaState {
+/** The secrets are sealed (sealing.ts): the data file alone does not give them away. */
+export interface TfaState {
   /** A secret handed out by tfa-enable, waiting for a confirming code. */
   _tfa_pending?: { secret: string; expiry: string };
   /** The confirmed secret and the hash of the single-use scratch code. */
@@ -42,7 +43,7 @@ export function tfaRoutes(r: Router): void {
     const user = currentUser(ctx) as TfaUser;
     if (user.two_factor_auth) throw badRequest('Two-factor authentication is already enabled; disable it first to get a new secret');
     const pending = { secret: authenticator.generateSecret(), expiry: isoSeconds(Date.now() + TFA_SECRET_TTL_MS) };
-    ctx.store.put('user', user.id, { ...user, _tfa_pending: pending });
+    ctx.store.put('user', user.id, { ...user, _tfa_pending: { ...pending, secret: ctx.store.sealer.seal(pending.secret) } });
     return pending;
   });
 
@@ -54,7 +55,7 @@ export function tfaRoutes(r: Router): void {
     if (!pending || isExpired(pending)) {
       throw badRequest('No two-factor secret is waiting for confirmation (or it expired); request one with POST /profile/tfa-enable', 'tfa_code');
     }
-    if (!authenticator.check(tfa_code, pending.secret)) throw badRequest('tfa_code is not the current code for the two-factor secret', 'tfa_code');
+    if (!authenticator.check(tfa_code, ctx.store.sealer.unseal(pending.secret))) throw badRequest('tfa_code is not the current code for the two-factor secret', 'tfa_code');
     const scratch = scratchCode();
     ctx.store.put('user', user.id, { ...withoutTfa(user), two_factor_auth: true, _tfa_secret: pending.secret, _tfa_scratch: hashToken(scratch) });
     profileEvent(ctx, 'tfa_enabled', profileEntity(user));

@@ -8,7 +8,6 @@ import {
   insertBucket,
   putObject,
   saveBucket,
-  seal,
   setObjectAcl,
   type BucketRecord,
   type ClusterRecord,
@@ -79,7 +78,7 @@ function seedAssets(store: Store, rand: () => number): void {
     put(`img/products/sku-${String(1000 + i * 7)}.png`, body, 'image/png');
   }
   const row = store.get<BucketRecord>('bucket', id)!;
-  saveBucket(store, { ...row, _ssl: seal(store, JSON.stringify({ certificate: ASSETS_CERT, private_key: ASSETS_KEY })) });
+  saveBucket(store, { ...row, _ssl: store.sealer.seal(JSON.stringify({ certificate: ASSETS_CERT, private_key: ASSETS_KEY })) });
   setObjectAcl(store, id, getObject(store, id, 'robots.txt')!, 'public-read');
 }
 
