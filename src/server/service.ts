@@ -45,9 +45,9 @@ async function serveOn(port: Port, opts: ServiceOptions, token: string, restrict
   const store = new Store(opts.data);
   try {
     const sim = new Simulation(store, opts.speed ?? 'realistic');
+    sealSecretsAtRest(store);
     const issued = store.tx(() => {
       if (!store.getMeta('seeded')) seedAccount(store, opts.seed ?? 'demo', sim);
-      sealSecretsAtRest(store);
       return [ensureToken(store, OWNER_ID, token, 'owner', !opts.token), ensureToken(store, RESTRICTED_ID, restrictedToken, 'restricted', !opts.restrictedToken)];
     });
     let handler: Parameters<Port['serve']>[0] | undefined;
