@@ -52,6 +52,7 @@ export function parseServeArgs(argv: string[]) {
     allowPositionals: false,
   });
   if (!/^\d{1,5}$/.test(values.port!) || Number(values.port) > 65535) throw new UsageError(`--port must be 0..65535, not "${values.port}"`);
+  if (values.data !== undefined && values.data.trim() === '') throw new UsageError('--data must name a file, or be :memory:');
   if (values.seed !== 'demo' && values.seed !== 'empty') throw new UsageError(`--seed must be demo or empty, not "${values.seed}"`);
   if (values.speed !== 'instant' && values.speed !== 'realistic') throw new UsageError(`--speed must be instant or realistic, not "${values.speed}"`);
   for (const flag of ['token', 'restricted-token'] as const) {

@@ -7,6 +7,8 @@ import { seedAccount, ensureToken, revokeGenerated, OWNER_ID, RESTRICTED_ID, typ
 import { newTokenValue } from './auth.js';
 import { openPort, type Port } from './port.js';
 import { sealSecretsAtRest } from './secrets.js';
+import { ApiError } from './errors.js';
+import { openError, sqliteCode } from './storage-errors.js';
 
 export interface ServiceOptions {
   host?: string;
@@ -59,7 +61,8 @@ async function serveOn(port: Port, opts: ServiceOptions, token: string, restrict
     return { store, sim, app, issued };
   } catch (err) {
     store.close();
-    throw err;
+    // A storage failure while setting up (a lock held past the wait, a full disk) is the data file's to tell, not a request's.
+    throw err instanceof ApiError && sqliteCode(err.cause) ? openError(opts.data, err.cause) : err;
   }
 }
 
@@ -95,8 +98,11 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       sim.stop();
       await app.close();
       await port.close();
-      store.tx(() => revokeGenerated(store, issued));
-      store.close();
+      try {
+        store.tx(() => revokeGenerated(store, issued));
+      } finally {
+        store.close();
+      }
     },
   };
 }

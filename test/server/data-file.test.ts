@@ -135,6 +135,21 @@ describe('the data file', () => {
   }, 30_000);
 });
 
+describe('a data file another process keeps locked', () => {
+  it('is waited for at start, then refused naming it (not as a request that failed)', async () => {
+    const data = await madeFile();
+    const holder = new Database(data);
+    holder.exec('BEGIN IMMEDIATE');
+    try {
+      expect(await refusal(data)).toEqual({ message: `the data file ${data} stayed locked by another process for longer than the service waits`, startOver: false });
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+    await (await start(data)).close();
+  }, 20_000);
+});
+
 describe('the key file that seals the data file’s secrets', () => {
   it('missing or swapped, is named at start (and no stray key is left behind)', async () => {
     const data = await madeFile();

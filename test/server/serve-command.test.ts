@@ -58,6 +58,7 @@ describe('vmtui serve', () => {
     expect(reason(['--speed', 'fast'])).toBe('--speed must be instant or realistic, not "fast"');
     expect(reason(['--token', 'has space'])).toBe('--token must be 1..256 printable characters without spaces');
     expect(reason(['--token', 'same', '--restricted-token', 'same'])).toBe('--token and --restricted-token must differ');
+    expect(reason(['--data', ''])).toBe('--data must name a file, or be :memory:');
     expect(reason(['--bogus'])).toMatch(/Unknown option '--bogus'/);
     expect(reason(['--token', 'T', '--data', ':memory:'])).toBe('accepted');
   });
