@@ -35,7 +35,12 @@ function openLegacy(secretHex: string, sealed: LegacySealed): string {
   return Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]).toString('utf8');
 }
 
-/** Seals what an earlier version left open. */
+/** Marks a data file seeded by this version: what it holds was sealed as it was written. */
+export function markSealed(store: Store): void {
+  store.setMeta(SEALED_VERSION_META, SEALED_VERSION);
+}
+
+/** Seals what an earlier version left open in a data file seeded before. */
 export function sealSecretsAtRest(store: Store): void {
   if (store.getMeta(SEALED_VERSION_META) === SEALED_VERSION) return;
   store.db.pragma('secure_delete = ON');
@@ -66,5 +71,5 @@ function sealAll(store: Store): void {
   for (const cfg of store.all<ConfigRecord>('nb_config')) {
     if (cfg.ssl_key !== null && !isSealed(cfg.ssl_key)) store.put('nb_config', cfg.id, { ...cfg, ssl_key: sealer.seal(cfg.ssl_key) });
   }
-  store.setMeta(SEALED_VERSION_META, SEALED_VERSION);
+  markSealed(store);
 }

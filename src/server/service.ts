@@ -6,7 +6,7 @@ import { BASE_ROOT, BETA_ROOT } from './roots.js';
 import { seedAccount, ensureToken, revokeGenerated, OWNER_ID, RESTRICTED_ID, type SeedKind } from './seed/index.js';
 import { newTokenValue } from './auth.js';
 import { openPort, type Port } from './port.js';
-import { sealSecretsAtRest } from './secrets.js';
+import { markSealed, sealSecretsAtRest } from './secrets.js';
 import { ApiError } from './errors.js';
 import { openError, sqliteCode } from './storage-errors.js';
 
@@ -47,9 +47,12 @@ async function serveOn(port: Port, opts: ServiceOptions, token: string, restrict
   const store = new Store(opts.data);
   try {
     const sim = new Simulation(store, opts.speed ?? 'realistic');
-    sealSecretsAtRest(store);
+    if (store.getMeta('seeded')) sealSecretsAtRest(store);
     const issued = store.tx(() => {
-      if (!store.getMeta('seeded')) seedAccount(store, opts.seed ?? 'demo', sim);
+      if (!store.getMeta('seeded')) {
+        seedAccount(store, opts.seed ?? 'demo', sim);
+        markSealed(store);
+      }
       return [ensureToken(store, OWNER_ID, token, 'owner', !opts.token), ensureToken(store, RESTRICTED_ID, restrictedToken, 'restricted', !opts.restrictedToken)];
     });
     let handler: Parameters<Port['serve']>[0] | undefined;
