@@ -13,7 +13,8 @@ Runs the Account Infrastructure API 4.83.1 locally, in the foreground.
                       any other takes tokens of 32 characters or more)
   --port              port (default 8484; 0 picks a free one)
   --data              SQLite file, or :memory: for a throwaway account
-                      (default: service.sqlite in the user's data folder)
+                      (default: service.sqlite in the user's data folder); made
+                      0600, its secrets sealed with the key in FILE.key beside it
   --seed              demo (a lived-in account) or empty (reference data only);
                       applies when the data file is new
   --token             the owner's token (scope *); random when omitted
