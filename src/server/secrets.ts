@@ -12,7 +12,8 @@ import type { Store } from './store.js';
  * private keys) or sealed with a key stored in the file itself (the bucket
  * certificates, under the pre-signed URLs' signing secret). Opening one seals
  * them all with the key file's key and drops the old key, once: a version
- * mark in the data says it is done.
+ * mark in the data says it is done. The plain text they replace is zeroed
+ * (SQLite's secure_delete), and the WAL that held it emptied.
  */
 
 const SEALED_VERSION_META = 'seal.version';
@@ -34,8 +35,25 @@ function openLegacy(secretHex: string, sealed: LegacySealed): string {
   return Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]).toString('utf8');
 }
 
-/** Seals what an earlier version left open; call inside a write transaction. */
+/** Marks a data file seeded by this version: what it holds was sealed as it was written. */
+export function markSealed(store: Store): void {
+  store.setMeta(SEALED_VERSION_META, SEALED_VERSION);
+}
+
+/** Seals what an earlier version left open in a data file seeded before. */
 export function sealSecretsAtRest(store: Store): void {
+  if (store.getMeta(SEALED_VERSION_META) === SEALED_VERSION) return;
+  store.db.pragma('secure_delete = ON');
+  try {
+    store.tx(() => sealAll(store));
+  } finally {
+    store.db.pragma('secure_delete = OFF');
+  }
+  // Another process reading the file may keep the WAL from emptying: then it empties at a later checkpoint.
+  store.db.pragma('wal_checkpoint(TRUNCATE)');
+}
+
+function sealAll(store: Store): void {
   if (store.getMeta(SEALED_VERSION_META) === SEALED_VERSION) return;
   const { sealer } = store;
   const legacySecret = store.getMeta(LEGACY_SECRET_META);
@@ -53,5 +71,5 @@ export function sealSecretsAtRest(store: Store): void {
   for (const cfg of store.all<ConfigRecord>('nb_config')) {
     if (cfg.ssl_key !== null && !isSealed(cfg.ssl_key)) store.put('nb_config', cfg.id, { ...cfg, ssl_key: sealer.seal(cfg.ssl_key) });
   }
-  store.setMeta(SEALED_VERSION_META, SEALED_VERSION);
+  markSealed(store);
 }

@@ -13,7 +13,8 @@ Runs the Account Infrastructure API 4.83.1 locally, in the foreground.
                       any other takes tokens of 32 characters or more)
   --port              port (default 8484; 0 picks a free one)
   --data              SQLite file, or :memory: for a throwaway account
-                      (default: service.sqlite in the user's data folder)
+                      (default: service.sqlite in the user's data folder); made
+                      0600, its secrets sealed with the key in FILE.key beside it
   --seed              demo (a lived-in account) or empty (reference data only);
                       applies when the data file is new
   --token             the owner's token (scope *); random when omitted
@@ -52,6 +53,7 @@ export function parseServeArgs(argv: string[]) {
     allowPositionals: false,
   });
   if (!/^\d{1,5}$/.test(values.port!) || Number(values.port) > 65535) throw new UsageError(`--port must be 0..65535, not "${values.port}"`);
+  if (values.data !== undefined && values.data.trim() === '') throw new UsageError('--data must name a file, or be :memory:');
   if (values.seed !== 'demo' && values.seed !== 'empty') throw new UsageError(`--seed must be demo or empty, not "${values.seed}"`);
   if (values.speed !== 'instant' && values.speed !== 'realistic') throw new UsageError(`--speed must be instant or realistic, not "${values.speed}"`);
   for (const flag of ['token', 'restricted-token'] as const) {

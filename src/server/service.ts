@@ -6,7 +6,9 @@ import { BASE_ROOT, BETA_ROOT } from './roots.js';
 import { seedAccount, ensureToken, revokeGenerated, OWNER_ID, RESTRICTED_ID, type SeedKind } from './seed/index.js';
 import { newTokenValue } from './auth.js';
 import { openPort, type Port } from './port.js';
-import { sealSecretsAtRest } from './secrets.js';
+import { markSealed, sealSecretsAtRest } from './secrets.js';
+import { ApiError } from './errors.js';
+import { openError, sqliteCode } from './storage-errors.js';
 
 export interface ServiceOptions {
   host?: string;
@@ -45,9 +47,12 @@ async function serveOn(port: Port, opts: ServiceOptions, token: string, restrict
   const store = new Store(opts.data);
   try {
     const sim = new Simulation(store, opts.speed ?? 'realistic');
+    if (store.getMeta('seeded')) sealSecretsAtRest(store);
     const issued = store.tx(() => {
-      if (!store.getMeta('seeded')) seedAccount(store, opts.seed ?? 'demo', sim);
-      sealSecretsAtRest(store);
+      if (!store.getMeta('seeded')) {
+        seedAccount(store, opts.seed ?? 'demo', sim);
+        markSealed(store);
+      }
       return [ensureToken(store, OWNER_ID, token, 'owner', !opts.token), ensureToken(store, RESTRICTED_ID, restrictedToken, 'restricted', !opts.restrictedToken)];
     });
     let handler: Parameters<Port['serve']>[0] | undefined;
@@ -59,7 +64,8 @@ async function serveOn(port: Port, opts: ServiceOptions, token: string, restrict
     return { store, sim, app, issued };
   } catch (err) {
     store.close();
-    throw err;
+    // A storage failure while setting up (a lock held past the wait, a full disk) is the data file's to tell, not a request's.
+    throw err instanceof ApiError && sqliteCode(err.cause) ? openError(opts.data, err.cause) : err;
   }
 }
 
@@ -95,8 +101,11 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       sim.stop();
       await app.close();
       await port.close();
-      store.tx(() => revokeGenerated(store, issued));
-      store.close();
+      try {
+        store.tx(() => revokeGenerated(store, issued));
+      } finally {
+        store.close();
+      }
     },
   };
 }

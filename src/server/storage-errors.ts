@@ -24,6 +24,13 @@ export const BUSY_RETRY_AFTER_S = 1;
  * disk or a failing one a 507. The transaction was rolled back either way.
  */
 export function requestStorageError(err: unknown): ApiError | undefined {
+  const answer = storageAnswer(err);
+  // Kept, so a failure while the service sets up can be told as the data file's (openError).
+  if (answer) answer.cause = err;
+  return answer;
+}
+
+function storageAnswer(err: unknown): ApiError | undefined {
   const code = sqliteCode(err);
   if (is(code, 'SQLITE_BUSY') || is(code, 'SQLITE_LOCKED')) {
     return new ApiError(

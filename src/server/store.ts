@@ -130,8 +130,11 @@ export class Store {
    */
   private checkFile(): void {
     this.db.pragma('journal_mode = WAL');
-    const problem = this.db.pragma('quick_check(1)', { simple: true });
-    if (problem !== 'ok') throw new DataFileError(this.file, `the data file ${this.file} is damaged (SQLite's check found: ${String(problem)})`, true);
+    const problem = String(this.db.pragma('quick_check(1)', { simple: true }));
+    if (problem !== 'ok') {
+      const found = problem.replace(/^\*\*\* in database \w+ \*\*\*\s*/, '').trim();
+      throw new DataFileError(this.file, `the data file ${this.file} is damaged (SQLite's check found: ${found})`, true);
+    }
     const tables = this.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[];
     if (tables.length > 0 && !tables.includes('rows')) {
       throw new DataFileError(this.file, `the data file ${this.file} is an SQLite database of something else (its tables: ${tables.slice(0, 5).join(', ')})`, true);

@@ -89,14 +89,28 @@ describe('vmtui on the embedded demo account', () => {
     expect(zlibLoaded(), 'later run').toBe('false');
   });
 
-  it('says why when its service cannot start, with the terminal restored', async () => {
+  it('says why when its service cannot start, naming the data file and --fresh, with the terminal restored; --fresh keeps the file aside and starts over', async () => {
     mkdirSync(dirname(dataFile()), { recursive: true });
-    for (const suffix of ['-wal', '-shm']) rmSync(dataFile() + suffix, { force: true });
-    writeFileSync(dataFile(), 'this is not a database, it is a shopping list: eggs, milk, bread, and more words to fill a header page'.repeat(20));
+    for (const suffix of ['-wal', '-shm', '.key']) rmSync(dataFile() + suffix, { force: true });
+    const list = 'this is not a database, it is a shopping list: eggs, milk, bread, and more words to fill a header page'.repeat(20);
+    writeFileSync(dataFile(), list);
     const app = start();
     expect(await app.exited).toBe(1);
     expect(app.output()).toContain('\x1b[?1049l');
-    expect(app.output()).toMatch(/vmtui: the embedded service did not start: file is not a database/);
+    expect(app.output()).toContain(
+      `vmtui: the embedded service did not start: the data file ${dataFile()} is not an SQLite database. \`vmtui --fresh\` starts the demo account over; the old file is kept aside as ${dataFile()}.broken-<time>`,
+    );
     expect(app.output()).not.toMatch(/\n\s+at /);
+
+    const fresh = start(['--fresh']);
+    await fresh.waitForScreen(/Instances\s+\d+/);
+    fresh.press('q');
+    expect(await fresh.exited).toBe(0);
+    const aside = readdirSync(dirname(dataFile()))
+      .filter((name) => /^service\.sqlite\.broken-\d{8}T\d{6}Z$/.test(name))
+      .map((name) => join(dirname(dataFile()), name))
+      .find((path) => readFileSync(path, 'utf8') === list);
+    expect(aside).toBeDefined();
+    expect(fresh.output()).toContain(`vmtui: --fresh started the demo account over; the previous data is kept as ${aside}`);
   });
 });

@@ -42,7 +42,7 @@ describe('a port opened before the service (the embedded demo thread does so)', 
     const bad = join(dir, 'bad.sqlite');
     writeFileSync(bad, 'not a database; a list of groceries long enough to fill a header page '.repeat(20));
     const port = await openPort('127.0.0.1', 0);
-    await expect(startService({ data: bad, listening: { port, token: newTokenValue() } })).rejects.toThrow(/bad\.sqlite is not an SQLite database/);
+    await expect(startService({ data: bad, listening: { port, token: newTokenValue() } })).rejects.toThrow(`the data file ${bad} is not an SQLite database`);
     await expect(request(`${port.origin}/v4/regions`)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   });
 });

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
-import { parseServeArgs, UsageError } from '../../src/server/serve-command.js';
+import { isLoopback, parseServeArgs, UsageError } from '../../src/server/serve-command.js';
 
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -58,7 +58,37 @@ describe('vmtui serve', () => {
     expect(reason(['--speed', 'fast'])).toBe('--speed must be instant or realistic, not "fast"');
     expect(reason(['--token', 'has space'])).toBe('--token must be 1..256 printable characters without spaces');
     expect(reason(['--token', 'same', '--restricted-token', 'same'])).toBe('--token and --restricted-token must differ');
+    expect(reason(['--data', ''])).toBe('--data must name a file, or be :memory:');
     expect(reason(['--bogus'])).toMatch(/Unknown option '--bogus'/);
     expect(reason(['--token', 'T', '--data', ':memory:'])).toBe('accepted');
   });
+
+  it('off loopback, takes only tokens of 32 characters or more; on loopback short ones stay allowed for tests', () => {
+    const reason = (args: string[]) => {
+      try {
+        parseServeArgs(args);
+        return 'accepted';
+      } catch (err) {
+        return (err as Error).message;
+      }
+    };
+    const long = 'x'.repeat(32);
+    expect(reason(['--host', '0.0.0.0', '--token', 'short'])).toBe(
+      '--token must be at least 32 characters with --host 0.0.0.0, which other machines can reach (short tokens are for loopback only)',
+    );
+    expect(reason(['--host', '192.168.1.20', '--token', long, '--restricted-token', 'y'.repeat(31)])).toMatch(/^--restricted-token must be at least 32 characters/);
+    expect(reason(['--host', '::', '--token', long])).toBe('accepted');
+    expect(reason(['--host', '0.0.0.0'])).toBe('accepted');
+    for (const host of ['127.0.0.1', '127.8.9.10', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1']) expect([host, isLoopback(host)]).toEqual([host, true]);
+    for (const host of ['0.0.0.0', '::', '10.0.0.1', '128.0.0.1', '::ffff:10.0.0.1', 'example.com']) expect([host, isLoopback(host)]).toEqual([host, false]);
+    for (const host of ['127.0.0.1', 'localhost', '::1']) expect(reason(['--host', host, '--token', 'T'])).toBe('accepted');
+  });
+
+  it('warns on stderr when it listens beyond loopback', async () => {
+    const svc = await serve(['--host', '0.0.0.0', '--data', ':memory:', '--seed', 'empty', '--port', '0']);
+    expect(svc.out()).toContain('vmtui serve: warning: --host 0.0.0.0 lets other machines reach the service. It speaks plain HTTP');
+    const exit = exitOf(svc.child);
+    svc.child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+  }, 30_000);
 });
