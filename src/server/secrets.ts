@@ -71,5 +71,9 @@ function sealAll(store: Store): void {
   for (const cfg of store.all<ConfigRecord>('nb_config')) {
     if (cfg.ssl_key !== null && !isSealed(cfg.ssl_key)) store.put('nb_config', cfg.id, { ...cfg, ssl_key: sealer.seal(cfg.ssl_key) });
   }
+  // Earlier versions kept an unsalted digest of each managed credential's password, which nothing read.
+  for (const { _password_sha256: digest, ...credential } of store.all<{ id: number; _password_sha256?: string }>('managed_credential')) {
+    if (digest !== undefined) store.put('managed_credential', credential.id, credential);
+  }
   markSealed(store);
 }

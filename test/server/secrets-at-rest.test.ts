@@ -82,6 +82,9 @@ describe('secrets at rest', () => {
     put('bucket', bucketId, { ...row('bucket', bucketId), _ssl: legacySsl });
     put('nb_config', String(HTTPS_CONFIG), { ...row('nb_config', String(HTTPS_CONFIG)), ssl_key: DEMO_KEY });
     put('user', '1', { ...row('user', '1'), two_factor_auth: false, _tfa_pending: { secret: TFA_SECRET, expiry: '2999-01-01T00:00:00' } });
+    const credentialId = db.prepare("SELECT id FROM rows WHERE kind = 'managed_credential' LIMIT 1").pluck().get() as string;
+    const passwordDigest = 'ab'.repeat(32);
+    put('managed_credential', credentialId, { ...row('managed_credential', credentialId), _password_sha256: passwordDigest });
     db.prepare("DELETE FROM meta WHERE key IN ('seal.version', 'seal.key_fingerprint')").run();
     db.prepare("INSERT INTO meta (key, value) VALUES ('object_storage.secret', ?)").run(legacySecret);
     db.close();
@@ -102,5 +105,6 @@ describe('secrets at rest', () => {
     expect(bytes).not.toContain(pemBody(DEMO_KEY));
     expect(bytes).not.toContain(TFA_SECRET);
     expect(bytes).not.toContain(legacySecret);
+    expect(bytes).not.toContain(passwordDigest);
   });
 });

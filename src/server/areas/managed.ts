@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ManagedContact, ManagedCredential, ManagedCredentialSecret, ManagedIssue } from '../../model/managed.js';
 import { filterableFields, present, type FieldError } from '../../model/schema.js';
 import { filterFields } from '../filter.js';
@@ -18,12 +18,9 @@ interface CredentialRecord extends Record<string, unknown> {
   id: number;
   label: string;
   last_decrypted: string | null;
+  /** The password is not kept at all: nothing in the local service ever reads it back. */
   _username: string | null;
-  /** Only a digest is kept: the local service never needs the password back. */
-  _password_sha256: string;
 }
-
-const digest = (password: string) => createHash('sha256').update(password).digest('hex');
 
 function labelTaken(store: Store, label: unknown, selfId?: number): FieldError[] {
   if (typeof label !== 'string') return [];
@@ -100,7 +97,6 @@ export default defineArea('managed', (r) => {
       label,
       last_decrypted: null,
       _username: (body.username as string | undefined) ?? null,
-      _password_sha256: digest(body.password as string),
     };
     return showCredential(ctx.store.insert('managed_credential', id, row, { key: label }));
   }));
@@ -127,7 +123,6 @@ export default defineArea('managed', (r) => {
     ctx.store.put('managed_credential', current.id, {
       ...current,
       _username: (body.username as string | undefined) ?? current._username,
-      _password_sha256: digest(body.password as string),
     });
   }));
 

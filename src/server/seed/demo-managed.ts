@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Store } from '../store.js';
 import type { Simulation } from '../sim.js';
 import type { IpRecord } from '../ipam.js';
@@ -105,7 +104,6 @@ export function seedManagedDemo(store: Store, sim: Simulation): void {
         label: c.label,
         last_decrypted: c.decryptedDaysAgo === null ? null : isoSeconds(now - c.decryptedDaysAgo * DAY),
         _username: c.username,
-        _password_sha256: createHash('sha256').update(`demo:${c.label}`).digest('hex'),
       },
       { key: c.label },
     );
