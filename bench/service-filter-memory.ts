@@ -62,7 +62,7 @@ const send = async (i: number) => {
 // Warm up with one shape, repeated: the baseline is a service that has served filtered lists.
 for (let i = 0; i < 200; i++) await send(0);
 const base = rssMb(child.pid!);
-const samples: string[] = [];
+const samples: number[] = [];
 let next = 1;
 for (let done = 0; done < SHAPES; done += 1_000) {
   await Promise.all(
@@ -70,13 +70,13 @@ for (let done = 0; done < SHAPES; done += 1_000) {
       while (next <= done + 1_000 && next <= SHAPES) await send(next++);
     }),
   );
-  samples.push(`${done + 1_000}: ${rssMb(child.pid!).toFixed(0)} MB`);
+  samples.push(rssMb(child.pid!));
 }
-const end = rssMb(child.pid!);
 await pool.close();
 child.kill('SIGTERM');
 
 console.log(`service RSS after warm-up: ${base.toFixed(0)} MB`);
-console.log(`after distinct filter shapes: ${samples.join(', ')}`);
+console.log(`after distinct filter shapes: ${samples.map((mb, i) => `${(i + 1) * 1_000}: ${mb.toFixed(0)} MB`).join(', ')}`);
 console.log(`answers: ${[...statuses].map(([s, n]) => `${n} × ${s}`).join(', ')}`);
-console.log(`ratio end/start: ${(end / base).toFixed(2)} (bounded caches: aim ≤ 1.5)`);
+// The first thousand fill the caches; bounded, they hold still after that (unbounded, 5,000 shapes went 210 -> 420 MB).
+console.log(`ratio 5,000 shapes / 1,000 shapes: ${(samples.at(-1)! / samples[0]!).toFixed(2)} (aim: ≤ 1.3)`);
