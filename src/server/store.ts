@@ -98,6 +98,11 @@ export class Store {
     this.db.close();
   }
 
+  /** How many prepared statements are kept: the SQL fixed in code, whatever clients send. */
+  get cachedStatements(): number {
+    return this.statements.size;
+  }
+
   private stmt(sql: string): Database.Statement {
     let s = this.statements.get(sql);
     if (!s) {
