@@ -74,6 +74,19 @@ describe('keys named after Object.prototype members are data', () => {
       expect(expectRefusal(r, 400)[0]!.field, JSON.stringify(filter)).toBe('X-Filter');
     }
   });
+
+  it('as the name of a StackScript field', async () => {
+    const script = ['#!/bin/bash', '# <UDF name="constructor" label="Builder" />', '# <UDF name="toString" label="Text" default="x" />', 'echo'].join('\n');
+    const created = await call(svc, 'POST', '/vm/stackscripts', { body: { label: 'proto-udf', images: ['vm/debian12'], script } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const deploy = (data: unknown) =>
+      call(svc, 'POST', '/vm/instances', {
+        body: { region: 'us-east', type: 'g6-standard-1', image: 'vm/debian12', root_pass: 'c0rrect-Horse-battery-staple!', stackscript_id: Number(created.body.id), stackscript_data: data },
+      });
+    const missing = await deploy({});
+    expect(expectRefusal(missing, 400), JSON.stringify(missing.body)).toContainEqual({ field: 'stackscript_data.constructor', reason: 'constructor (Builder) is required' });
+    expect((await deploy({ constructor: 'make' })).status).toBe(200);
+  });
 });
 
 describe('limits on what a request may hold', () => {
