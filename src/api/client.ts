@@ -132,7 +132,8 @@ export class ApiClient {
     if (this.connecting) await this.connecting;
     const what = `${method} ${path}`;
     const headers: Record<string, string> = { authorization: `Bearer ${this.token}`, accept: 'application/json' };
-    if (opts.filter !== undefined) headers['x-filter'] = JSON.stringify(opts.filter);
+    // A header holds bytes, and undici refuses any character past Latin-1: non-ASCII goes as JSON's \u escapes.
+    if (opts.filter !== undefined) headers['x-filter'] = JSON.stringify(opts.filter).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     const url = this.url(path, opts.root, opts.query);
     let reply: HttpReply;

@@ -1,4 +1,4 @@
-import { defineResource, type CrossRule, type FieldError } from './schema.js';
+import { defineResource, own, type CrossRule, type FieldError } from './schema.js';
 
 /** A user-defined field, parsed from a `<UDF name="…" label="…" …/>` tag in the script. */
 export interface UserDefinedField {
@@ -70,7 +70,8 @@ export function stackscriptDataErrors(fields: readonly UserDefinedField[], data:
   }
   for (const f of fields) {
     const at = `${path}.${f.name}`;
-    const value = data[f.name];
+    // A UDF may be named constructor or toString: only what the request holds counts.
+    const value = own(data, f.name);
     if (value === undefined) {
       if (f.default === undefined) errors.push({ field: at, reason: `${f.name} (${f.label}) is required` });
       continue;

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import { ApiError } from './errors.js';
-import { answerClientError, answerConnect, BODY_LIMIT, frameworkRefusal, internalError, stderrLog } from './failures.js';
+import { answerClientError, answerConnect, BODY_LIMIT, frameworkRefusal, internalError } from './failures.js';
 import { BODY_MAX_DEPTH, parseJsonInput } from './json-input.js';
 import { API_METHODS, ApiRoutes, sendError, type Services } from './route.js';
 import { areas, mountExtras } from './areas/index.js';
@@ -60,11 +60,10 @@ export function buildApp(services: Services, opts: AppOptions): FastifyInstance 
     }
   });
 
-  const errorLog = services.errorLog ?? stderrLog;
   app.setErrorHandler((err, req, reply) => {
     const refusal = err instanceof ApiError ? err : frameworkRefusal(err as { statusCode?: number; code?: string });
     if (refusal && refusal.status < 500) return sendError(reply, refusal);
-    const { id, error } = internalError(err, { method: req.method, url: req.url }, errorLog);
+    const { id, error } = internalError(err, { method: req.method, url: req.url });
     return sendError(reply.header('X-Request-Id', id), error);
   });
 

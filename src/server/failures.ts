@@ -68,11 +68,6 @@ export function answerConnect(_req: IncomingMessage, socket: Duplex): void {
   socket.end(rawAnswer(405, 'CONNECT is not served: this is an HTTP API, not a proxy', 'Allow: GET, POST, PUT, DELETE\r\n'));
 }
 
-/** Where internal errors are reported: stderr unless the service is told otherwise. */
-export type ErrorLog = (line: string) => void;
-
-export const stderrLog: ErrorLog = (line) => void process.stderr.write(`${line}\n`);
-
 /** Quoted text in an error's message may be a piece of the request (JSON.parse and SQLite quote their input): only its shape is logged. */
 const maskQuoted = (text: string) => text.replace(/"[^"]*"|'[^']*'|`[^`]*`/g, (q) => `${q[0]}…${q[0]}`);
 
@@ -85,14 +80,14 @@ function describe(err: unknown): string {
 }
 
 /**
- * A failure of the service itself (a 500): logged with an id that the answer
+ * A failure of the service itself (a 500): logged to stderr with an id that the answer
  * carries too (in the reason and X-Request-Id), so a user can report it. The
  * log holds the method, the path without its query (a pre-signed URL's query
  * is its signature), the error and its stack; never headers or the body.
  */
-export function internalError(err: unknown, req: { method: string; url: string }, log: ErrorLog): { id: string; error: ApiError } {
+export function internalError(err: unknown, req: { method: string; url: string }): { id: string; error: ApiError } {
   const id = randomBytes(6).toString('hex');
   const path = req.url.split('?', 1)[0]!.slice(0, 300);
-  log(`vmtui service: internal error ${id} on ${req.method} ${path}\n${describe(err)}`);
+  process.stderr.write(`vmtui service: internal error ${id} on ${req.method} ${path}\n${describe(err)}\n`);
   return { id, error: new ApiError(500, [{ reason: `Internal error (id ${id}); please report it with this id` }]) };
 }

@@ -120,7 +120,9 @@ function clause(filter: unknown, fields: FilterFields, b: Building, prefix = '')
 export function parseFilter(header: string | string[] | undefined, fields: FilterFields): SqlFilter | undefined {
   if (header === undefined || header === '') return undefined;
   if (Array.isArray(header)) throw fail('send one X-Filter header');
-  const parsed = parseJsonInput(header, { name: 'X-Filter', maxDepth: FILTER_MAX_DEPTH, field: 'X-Filter' });
+  // Node reads header bytes as Latin-1; clients send JSON's UTF-8.
+  const text = /[^\x00-\x7f]/.test(header) ? Buffer.from(header, 'latin1').toString('utf8') : header;
+  const parsed = parseJsonInput(text, { name: 'X-Filter', maxDepth: FILTER_MAX_DEPTH, field: 'X-Filter' });
   if (!isObject(parsed)) throw fail('X-Filter must be a JSON object');
   const building: Building = { params: [], terms: 0 };
   const where = clause(parsed, fields, building);

@@ -6,7 +6,6 @@ import { type Auth, authenticate, requireScope } from './auth.js';
 import { ApiError, assertValid, notFound, unauthorized } from './errors.js';
 import type { Store, Page } from './store.js';
 import type { Simulation } from './sim.js';
-import type { ErrorLog } from './failures.js';
 import { parseFilter, type FilterFields, type SqlFilter } from './filter.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -24,8 +23,6 @@ export interface Services {
   sim: Simulation;
   /** The control token printed by serve (the owner's token). */
   controlToken?: string;
-  /** Where internal errors (500s) are reported; stderr by default. */
-  errorLog?: ErrorLog;
 }
 
 export interface Ctx {

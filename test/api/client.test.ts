@@ -44,6 +44,15 @@ describe('ApiClient', () => {
     expect(b!.url).toBe('/v4beta/networking/firewalls');
   });
 
+  it('sends a filter with non-ASCII text as ASCII JSON that reads back the same', async () => {
+    const { client, calls } = await serve((_req, res) => json(res, 200, { ok: true }));
+    const filter = { label: { '+contains': 'café 😀 Ω' } };
+    await client.get('/things', { filter });
+    const sent = calls()[0]!.headers['x-filter'] as string;
+    expect(sent).toMatch(/^[\x20-\x7e]+$/);
+    expect(JSON.parse(sent)).toEqual(filter);
+  });
+
   it('sends a JSON body and reads a reply byte for byte, beyond ASCII and across chunks', async () => {
     const { client } = await serve((req, res) => {
       let got = '';
