@@ -1,3 +1,4 @@
+import { createWriteStream } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { loadService, servicesInThreads } from '../boot/parts.js';
 import { isDataFileError } from './data-file.js';
@@ -37,6 +38,24 @@ export interface EmbeddedService {
 
 const CLOSE_TIMEOUT_MS = 2000;
 
+/** Where the demo's service logs an internal error (its id is in the answer the app shows): beside the data file. */
+export const errorLogOf = (data: string) => `${data}.errors.log`;
+
+/**
+ * The service's stderr would be drawn over the app's screen: what it writes
+ * (an internal error's id, method, path and stack, never a secret) goes to a
+ * private file, made only when there is something to write.
+ */
+export function keepErrorLog(worker: Worker, data: string): void {
+  worker.stderr.once('data', (first: Buffer) => {
+    if (data === ':memory:') return void worker.stderr.resume();
+    const log = createWriteStream(errorLogOf(data), { flags: 'a', mode: 0o600 });
+    log.on('error', () => worker.stderr.unpipe(log).resume());
+    log.write(first);
+    worker.stderr.pipe(log);
+  });
+}
+
 /**
  * Starts the demo service on a loopback port; resolves as soon as the port
  * is open. The build runs it in a worker thread; from the sources it runs in
@@ -50,7 +69,8 @@ export async function startEmbedded(data: string): Promise<EmbeddedService> {
     return { baseUrl: svc.baseUrl, betaUrl: svc.betaUrl, token: svc.token, started: Promise.resolve(), close: () => svc.close() };
   }
   // The worker's bundle sits beside this one in dist/.
-  const worker = new Worker(new URL('./embedded-worker.js', import.meta.url), { workerData: { data } satisfies EmbeddedRequest });
+  const worker = new Worker(new URL('./embedded-worker.js', import.meta.url), { workerData: { data } satisfies EmbeddedRequest, stderr: true });
+  keepErrorLog(worker, data);
   let starting!: { resolve(): void; reject(err: Error): void };
   const started = new Promise<void>((resolve, reject) => (starting = { resolve, reject }));
   // A failure before the port opened is the returned promise's to report.
