@@ -50,7 +50,12 @@ export function buildApp(services: Services, opts: AppOptions): FastifyInstance 
 
   // An empty body on POST is normal (actions such as boot); parse it as absent.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    // JSON on the wire is UTF-8 (RFC 8259); a body declared in another charset would be read as garbage.
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+      return done(new ApiError(415, [{ reason: `Send the request body as UTF-8 JSON, not ${charset}` }]), undefined);
+    }
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
     try {

@@ -207,3 +207,20 @@ describe('memory stays bounded whatever filters come', () => {
     expect(svc.store.responses.size).toBeGreaterThan(0);
   });
 });
+
+describe('a body declared in a charset other than UTF-8', () => {
+  it('is refused with 415 naming the charset, and UTF-8 declared either way is read', async () => {
+    let n = 0;
+    const post = (contentType: string) =>
+      fetch(`${svc.baseUrl}/tags`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${OWNER_TOKEN}`, 'content-type': contentType },
+        body: JSON.stringify({ label: `charset-${++n}` }),
+      });
+    const refused = await post('application/json; charset=utf-16');
+    expect(refused.status).toBe(415);
+    expect((await refused.json()).errors[0].reason).toMatch(/UTF-8.*utf-16/);
+    expect((await post('application/json; charset=UTF-8')).status).toBe(200);
+    expect((await post('application/json;charset="utf8"')).status).toBe(200);
+  });
+});
