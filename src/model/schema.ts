@@ -53,10 +53,25 @@ export interface FieldSpec {
   default?: unknown;
 }
 
+/**
+ * How the service reads a request body. Tolerant (the default of `vmtui
+ * serve`): a field the resource does not define, and an explicit null for an
+ * optional field that may not be null, are taken as absent and their paths
+ * noted in `ignored`, as the real API takes the bodies of clients built for
+ * later releases. Strict: both are refused, as 4.83.1 read to the letter.
+ * Without a reader (the forms) validation is strict.
+ */
+export interface Reader {
+  strict: boolean;
+  /** Paths of what was taken as absent, in the notation of the errors' `field`. */
+  ignored: string[];
+}
+
 export interface RuleContext {
   mode: Mode;
   /** The stored record on update, for rules that compare against it. */
   current?: Record<string, unknown>;
+  reader?: Reader;
 }
 
 export type CrossRule = (body: Record<string, unknown>, ctx: RuleContext) => FieldError[];
@@ -178,6 +193,35 @@ interface Checked {
   errors: FieldError[];
 }
 
+const requiredIn = (spec: FieldSpec, mode: Mode) => (mode === 'create' ? spec.required : spec.requiredOnUpdate) === true;
+
+/**
+ * The tolerant reader's pass: the body without the fields its resource does
+ * not define and without the nulls that mean "absent", at any depth, each
+ * path noted. A map's keys (a config's device slots) and an enum's values are
+ * rules of the seed, not fields: they are kept for validation to judge.
+ */
+function known(fields: Record<string, FieldSpec>, body: Record<string, unknown>, path: string, mode: Mode, ignored: string[]): Record<string, unknown> {
+  const kept: [string, unknown][] = [];
+  for (const [key, raw] of Object.entries(body)) {
+    const spec = own(fields, key);
+    const at = join(path, key);
+    if (!spec || (raw === null && !spec.nullable && !requiredIn(spec, mode))) ignored.push(at);
+    else kept.push([key, knownValue(spec, raw, at, mode, ignored)]);
+  }
+  // fromEntries defines own properties: a kept key never reaches a prototype.
+  return Object.fromEntries(kept);
+}
+
+function knownValue(spec: FieldSpec, value: unknown, path: string, mode: Mode, ignored: string[]): unknown {
+  if (spec.kind === 'object' && spec.fields && isPlainObject(value)) return known(spec.fields, value, path, mode, ignored);
+  if (spec.kind === 'array' && spec.items && Array.isArray(value)) return value.map((item, i) => knownValue(spec.items!, item, join(path, i), mode, ignored));
+  if (spec.kind === 'map' && spec.items && isPlainObject(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, knownValue(spec.items!, v, join(path, k), mode, ignored)]));
+  }
+  return value;
+}
+
 function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unknown>, path: string, mode: Mode, current?: Record<string, unknown>): Checked {
   const value: Record<string, unknown> = {};
   const errors: FieldError[] = [];
@@ -203,8 +247,7 @@ function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unk
     if (fieldErrors.length === 0) value[key] = raw;
   }
   for (const [key, spec] of Object.entries(fields)) {
-    const needed = mode === 'create' ? spec.required : spec.requiredOnUpdate;
-    if (needed && own(body, key) === undefined) errors.push({ field: join(path, key), reason: `${join(path, key)} is required` });
+    if (requiredIn(spec, mode) && own(body, key) === undefined) errors.push({ field: join(path, key), reason: `${join(path, key)} is required` });
   }
   return { value, errors };
 }
@@ -213,11 +256,13 @@ function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unk
  * Validates a request body for create or update: unknown fields, types, lengths,
  * ranges, enums, required fields, then the resource's cross-field rules. Every
  * problem is reported at once. Read-only fields are dropped from the result.
+ * A tolerant reader first drops what the resource does not define (see Reader).
  */
 export function validate(schema: ResourceSchema, body: unknown, ctx: RuleContext): Checked {
   if (!isPlainObject(body)) return { value: {}, errors: [{ reason: 'The request body must be a JSON object' }] };
-  const checked = checkFields(schema.fields, body, '', ctx.mode, ctx.current);
-  for (const rule of schema.rules ?? []) checked.errors.push(...rule(body, ctx));
+  const read = ctx.reader && !ctx.reader.strict ? known(schema.fields, body, '', ctx.mode, ctx.reader.ignored) : body;
+  const checked = checkFields(schema.fields, read, '', ctx.mode, ctx.current);
+  for (const rule of schema.rules ?? []) checked.errors.push(...rule(read, ctx));
   return checked;
 }
 

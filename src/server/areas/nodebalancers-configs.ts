@@ -1,6 +1,6 @@
 import { CONFIG_DEFAULTS, NBConfig, NBConfigRebuild, NBNode, withoutRedactedEcho } from '../../model/nodebalancers.js';
 import type { FieldError } from '../../model/schema.js';
-import { bodyFor, listPage, type Router } from '../route.js';
+import { bodyFor, listPage, readingOf, type Router } from '../route.js';
 import type { Store } from '../store.js';
 import {
   addConfig,
@@ -81,7 +81,7 @@ export function configRoutes(r: Router): void {
 
   r.post(configs, WRITE, (ctx) => {
     const nb = balancerFor(ctx, 'read_write');
-    const body = checkBody(NBConfig, ctx.body, { mode: 'create' }, (raw) => portErrors(ctx.store, nb.id, raw.port ?? CONFIG_DEFAULTS.port, undefined, 'port'));
+    const body = checkBody(NBConfig, ctx.body, readingOf(ctx, 'create'), (raw) => portErrors(ctx.store, nb.id, raw.port ?? CONFIG_DEFAULTS.port, undefined, 'port'));
     const cfg = addConfig(ctx.store, nb.id, body);
     touch(ctx.store, nb.id);
     balancerEvent(ctx, 'nodebalancer_config_create', nb, { secondary: configRef(cfg) });
@@ -92,7 +92,7 @@ export function configRoutes(r: Router): void {
 
   r.put(config, WRITE, (ctx) => {
     const { nb, cfg } = configFor(ctx, 'read_write');
-    const body = checkBody(NBConfig, withoutRedactedEcho(ctx.body, cfg), { mode: 'update', current: openConfig(ctx.store, cfg) }, (raw) =>
+    const body = checkBody(NBConfig, withoutRedactedEcho(ctx.body, cfg), readingOf(ctx, 'update', openConfig(ctx.store, cfg)), (raw) =>
       portErrors(ctx.store, nb.id, raw.port, cfg.id, 'port'),
     );
     const next = ctx.store.put('nb_config', cfg.id, configRecord(ctx.store, nb.id, cfg.id, body, cfg));
@@ -112,7 +112,7 @@ export function configRoutes(r: Router): void {
     const { nb, cfg } = configFor(ctx, 'read_write');
     const raw = ctx.body;
     const body = isObject(raw) && Array.isArray(raw.configs) ? { ...raw, configs: raw.configs.map((c, i) => (i === 0 ? withoutRedactedEcho(c, cfg) : c)) } : raw;
-    const value = checkBody(NBConfigRebuild, body, { mode: 'create', current: openConfig(ctx.store, cfg) }, (r) => rebuildStoreErrors(ctx.store, cfg, r));
+    const value = checkBody(NBConfigRebuild, body, readingOf(ctx, 'create', openConfig(ctx.store, cfg)), (r) => rebuildStoreErrors(ctx.store, cfg, r));
     const message = rebuild(ctx.store, cfg, (value.configs as Fields[])[0]!);
     touch(ctx.store, nb.id);
     balancerEvent(ctx, 'nodebalancer_config_update', nb, { secondary: configRef(ctx.store.get<ConfigRecord>('nb_config', cfg.id)!), message });

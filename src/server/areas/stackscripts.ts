@@ -6,7 +6,7 @@ import { type Auth, type User, entityLevel, grantFilter, requireGlobal } from '.
 import { assertValid, badRequest, forbidden, notFound } from '../errors.js';
 import { emitEvent, type EntityRef } from '../events.js';
 import { filterFields, type SqlFilter } from '../filter.js';
-import { defineArea, listPage, type Ctx } from '../route.js';
+import { defineArea, listPage, readingOf, type Ctx } from '../route.js';
 import type { Store } from '../store.js';
 import { isoSeconds } from '../../model/time.js';
 import { dropGrants, grantCreator, imageVisible } from './images.js';
@@ -66,7 +66,7 @@ function imageErrors(store: Store, auth: Auth, images: unknown): FieldError[] {
 
 /** Validates a create or update body, including the image references, reporting every problem at once. */
 function scriptBody(ctx: Ctx, mode: 'create' | 'update', current?: StackScriptRecord): Record<string, unknown> {
-  const { value, errors } = validate(StackScript, ctx.body ?? {}, { mode, current });
+  const { value, errors } = validate(StackScript, ctx.body ?? {}, readingOf(ctx, mode, current));
   errors.push(...imageErrors(ctx.store, ctx.auth!, value.images));
   assertValid(errors);
   return value;
