@@ -64,8 +64,8 @@ interface RouteDef {
 
 export interface Area {
   name: string;
-  /** Served on the beta root only (firewalls). */
-  betaOnly: boolean;
+  /** Served on the beta root only in 4.83.1 (firewalls); later releases serve it on the base root too. */
+  betaRoot: boolean;
   routes: RouteDef[];
 }
 
@@ -86,10 +86,10 @@ export class Router {
 }
 
 /** Declares an area's endpoints the way the seed's tables list them. */
-export function defineArea(name: string, build: (r: Router) => void, opts: { betaOnly?: boolean } = {}): Area {
+export function defineArea(name: string, build: (r: Router) => void, opts: { betaRoot?: boolean } = {}): Area {
   const r = new Router();
   build(r);
-  return { name, betaOnly: opts.betaOnly ?? false, routes: r.routes };
+  return { name, betaRoot: opts.betaRoot ?? false, routes: r.routes };
 }
 
 /** Path parameters are integers unless the seed says otherwise. */

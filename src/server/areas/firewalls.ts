@@ -219,7 +219,7 @@ onInstanceDeleted((store, vmId) => {
   }
 });
 
-/** Cloud firewalls (beta root only): account-level, so restricted users need account access. */
+/** Cloud firewalls (the seed's beta root; the base root too, as in later releases, unless --strict): account-level, so restricted users need account access. */
 export default defineArea(
   'firewalls',
   (r) => {
@@ -275,5 +275,5 @@ export default defineArea(
       return rules;
     });
   },
-  { betaOnly: true },
+  { betaRoot: true },
 );
