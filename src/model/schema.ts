@@ -35,6 +35,12 @@ export interface FieldSpec {
   updateOnly?: boolean;
   /** Masked in forms. */
   secret?: boolean;
+  /**
+   * A field of a later release with one obvious meaning in 4.83.1 (a config
+   * created with its nodes): the tolerant reader takes it, the strict reader
+   * and the forms treat it as unknown, and it is never presented.
+   */
+  later?: boolean;
   filterable?: boolean;
   deprecated?: boolean;
   minLength?: number;
@@ -119,7 +125,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
 export const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);
 
 /** Checks one value against its spec; the same check runs in forms as the user types. */
-export function checkField(spec: FieldSpec, value: unknown, path: string, mode: Mode = 'create'): FieldError[] {
+export function checkField(spec: FieldSpec, value: unknown, path: string, mode: Mode = 'create', later = false): FieldError[] {
   if (value === null) {
     return spec.nullable ? [] : [{ field: path, reason: `${path} must not be null` }];
   }
@@ -170,17 +176,17 @@ export function checkField(spec: FieldSpec, value: unknown, path: string, mode: 
       if (spec.maxItems !== undefined && value.length > spec.maxItems) {
         return [{ field: path, reason: `${path} must have at most ${spec.maxItems} items` }];
       }
-      return spec.items ? value.flatMap((item, i) => checkField(spec.items!, item, join(path, i), mode)) : [];
+      return spec.items ? value.flatMap((item, i) => checkField(spec.items!, item, join(path, i), mode, later)) : [];
     }
     case 'object': {
       if (!isPlainObject(value)) return wrongType;
-      return spec.fields ? checkFields(spec.fields, value, path, mode).errors : [];
+      return spec.fields ? checkFields(spec.fields, value, path, mode, later).errors : [];
     }
     case 'map': {
       if (!isPlainObject(value)) return wrongType;
       return Object.entries(value).flatMap(([k, v]) => {
         if (spec.keys && !spec.keys.includes(k)) return [{ field: join(path, k), reason: `${join(path, k)} is not a known key` }];
-        return spec.items ? checkField(spec.items, v, join(path, k), mode) : [];
+        return spec.items ? checkField(spec.items, v, join(path, k), mode, later) : [];
       });
     }
     case 'json':
@@ -222,13 +228,13 @@ function knownValue(spec: FieldSpec, value: unknown, path: string, mode: Mode, i
   return value;
 }
 
-function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unknown>, path: string, mode: Mode, current?: Record<string, unknown>): Checked {
+function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unknown>, path: string, mode: Mode, later: boolean, current?: Record<string, unknown>): Checked {
   const value: Record<string, unknown> = {};
   const errors: FieldError[] = [];
   for (const [key, raw] of Object.entries(body)) {
     const spec = own(fields, key);
     const at = join(path, key);
-    if (!spec) {
+    if (!spec || (spec.later && !later)) {
       errors.push({ field: at, reason: `${at} is not a known field` });
       continue;
     }
@@ -242,12 +248,12 @@ function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unk
       if (!unchanged) errors.push({ field: at, reason: `${at} can only be set at creation` });
       continue;
     }
-    const fieldErrors = checkField(spec, raw, at, mode);
+    const fieldErrors = checkField(spec, raw, at, mode, later);
     errors.push(...fieldErrors);
     if (fieldErrors.length === 0) value[key] = raw;
   }
   for (const [key, spec] of Object.entries(fields)) {
-    if (requiredIn(spec, mode) && own(body, key) === undefined) errors.push({ field: join(path, key), reason: `${join(path, key)} is required` });
+    if (requiredIn(spec, mode) && !(spec.later && !later) && own(body, key) === undefined) errors.push({ field: join(path, key), reason: `${join(path, key)} is required` });
   }
   return { value, errors };
 }
@@ -260,8 +266,9 @@ function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unk
  */
 export function validate(schema: ResourceSchema, body: unknown, ctx: RuleContext): Checked {
   if (!isPlainObject(body)) return { value: {}, errors: [{ reason: 'The request body must be a JSON object' }] };
-  const read = ctx.reader && !ctx.reader.strict ? known(schema.fields, body, '', ctx.mode, ctx.reader.ignored) : body;
-  const checked = checkFields(schema.fields, read, '', ctx.mode, ctx.current);
+  const tolerant = ctx.reader !== undefined && !ctx.reader.strict;
+  const read = tolerant ? known(schema.fields, body, '', ctx.mode, ctx.reader!.ignored) : body;
+  const checked = checkFields(schema.fields, read, '', ctx.mode, tolerant, ctx.current);
   for (const rule of schema.rules ?? []) checked.errors.push(...rule(read, ctx));
   return checked;
 }
@@ -274,7 +281,7 @@ export function present(schema: ResourceSchema, record: Record<string, unknown>)
 function presentFields(fields: Record<string, FieldSpec>, record: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(fields)) {
-    if (spec.writeOnly) continue;
+    if (spec.writeOnly || spec.later) continue;
     const v = record[key];
     if (spec.redacted) {
       out[key] = v === null || v === undefined ? null : REDACTED;
@@ -298,5 +305,5 @@ export function filterableFields(schema: ResourceSchema): string[] {
 
 /** The fields a form shows for a mode: writable ones, in schema order. */
 export function formFields(schema: ResourceSchema, mode: Mode): [string, FieldSpec][] {
-  return Object.entries(schema.fields).filter(([, s]) => !s.readOnly && !(mode === 'update' && s.createOnly) && !(mode === 'create' && s.updateOnly));
+  return Object.entries(schema.fields).filter(([, s]) => !s.readOnly && !s.later && !(mode === 'update' && s.createOnly) && !(mode === 'create' && s.updateOnly));
 }

@@ -16,6 +16,7 @@ import {
   checkBody,
   deleteBalancer,
   grantCreator,
+  joinNodePorts,
   labelErrors,
   presentBalancer,
   regionErrors,
@@ -46,7 +47,8 @@ export default defineArea('nodebalancers', (r) => {
       label: body.label as string | undefined,
       client_conn_throttle: body.client_conn_throttle as number | undefined,
     });
-    for (const config of (body.configs as Record<string, unknown>[] | undefined) ?? []) addConfigWithNodes(ctx.store, nb.id, config);
+    const configs = (body.configs as Record<string, unknown>[] | undefined) ?? [];
+    configs.forEach((config, i) => addConfigWithNodes(ctx.store, nb.id, { ...config, nodes: joinNodePorts(ctx.reader, config.nodes, `configs.${i}.nodes`) }));
     grantCreator(ctx.store, ctx.auth, nb.id);
     const event = balancerEvent(ctx, 'nodebalancer_create', nb, { status: 'started' });
     ctx.sim.schedule(CREATE_FINISHED, { event }, 10);
