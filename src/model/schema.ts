@@ -212,7 +212,7 @@ function known(fields: Record<string, FieldSpec>, body: Record<string, unknown>,
   for (const [key, raw] of Object.entries(body)) {
     const spec = own(fields, key);
     const at = join(path, key);
-    if (!spec || (raw === null && !spec.nullable && !requiredIn(spec, mode))) ignored.push(at);
+    if (!spec || (raw === null && !spec.nullable && !spec.readOnly && !requiredIn(spec, mode))) ignored.push(at);
     else kept.push([key, knownValue(spec, raw, at, mode, ignored)]);
   }
   // fromEntries defines own properties: a kept key never reaches a prototype.
