@@ -78,10 +78,11 @@ describe('firewall create', () => {
     expect(adds.map((e) => e.secondary_entity?.id)).toEqual([a, b]);
   });
 
-  it('rejects missing rules and unknown or read-only-by-update fields', async () => {
+  it('rejects missing rules and read-only-by-update fields; ignores and names unknown ones', async () => {
     const r = await create({ label: 'no-rules', status: 'disabled', colour: 'red' });
     expect(r.status).toBe(400);
-    expect(errorFields(r).sort()).toEqual(['colour', 'rules', 'status']);
+    expect(errorFields(r).sort()).toEqual(['rules', 'status']);
+    expect(r.headers['x-ignored-fields']).toBe('colour');
     const noInbound = await create({ rules: { outbound: web.inbound } });
     expect(errorFields(noInbound)).toContain('rules.inbound');
   });
@@ -188,7 +189,11 @@ describe('firewall create', () => {
     expect(r.status).toBe(400);
     expect(errorFields(r).sort()).toEqual(['devices.vms.1', 'devices.vms.2']);
     expect((await create({ rules: web, devices: { vms: 'all' } })).status).toBe(400);
-    expect((await create({ rules: web, devices: { nodebalancers: [1] } })).status).toBe(400);
+    // 4.83.1 protects instances only: a later release's balancer device is ignored and named, never half-applied.
+    const later = await create({ rules: web, devices: { nodebalancers: [1] } });
+    expect(later.status).toBe(200);
+    expect(later.headers['x-ignored-fields']).toBe('devices.nodebalancers');
+    expect((await call(svc, 'GET', `${FW}/${later.body.id}/devices`)).body.results).toBe(0);
   });
 
   it('reports problems across fields at once', async () => {

@@ -123,7 +123,7 @@ describe('load balancers: create, view, list', () => {
     expect(incapable.body.errors[0].reason).toMatch(/NodeBalancers/);
   });
 
-  it('rejects a throttle outside 0..20, tags on create, and unknown fields', async () => {
+  it('rejects a throttle outside 0..20 and tags on create; ignores and names unknown fields', async () => {
     for (const client_conn_throttle of [21, -1, 2.5]) {
       const r = await call(svc, 'POST', '/nodebalancers', { body: { region: 'us-east', client_conn_throttle } });
       expect(r.status).toBe(400);
@@ -131,8 +131,9 @@ describe('load balancers: create, view, list', () => {
     }
     const tagged = await call(svc, 'POST', '/nodebalancers', { body: { region: 'us-east', tags: ['web'] } });
     expect(errorFields(tagged)).toEqual(['tags']);
-    const unknown = await call(svc, 'POST', '/nodebalancers', { body: { region: 'us-east', colour: 'red' } });
-    expect(errorFields(unknown)).toEqual(['colour']);
+    const unknown = await call(svc, 'POST', '/nodebalancers', { body: { region: 'us-east', client_conn_throttle: 99, colour: 'red' } });
+    expect(errorFields(unknown)).toEqual(['client_conn_throttle']);
+    expect(unknown.headers['x-ignored-fields']).toBe('colour');
   });
 
   it('records nodebalancer_create as started, then finished', async () => {
