@@ -124,8 +124,12 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
  */
 export const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);
 
-/** Checks one value against its spec; the same check runs in forms as the user types. */
-export function checkField(spec: FieldSpec, value: unknown, path: string, mode: Mode = 'create', later = false): FieldError[] {
+/**
+ * Checks one value against its spec; the same check runs in forms as the user
+ * types. `tolerant`: the tolerant reader's check, to which later-release
+ * fields are known.
+ */
+export function checkField(spec: FieldSpec, value: unknown, path: string, mode: Mode = 'create', tolerant = false): FieldError[] {
   if (value === null) {
     return spec.nullable ? [] : [{ field: path, reason: `${path} must not be null` }];
   }
@@ -176,17 +180,17 @@ export function checkField(spec: FieldSpec, value: unknown, path: string, mode: 
       if (spec.maxItems !== undefined && value.length > spec.maxItems) {
         return [{ field: path, reason: `${path} must have at most ${spec.maxItems} items` }];
       }
-      return spec.items ? value.flatMap((item, i) => checkField(spec.items!, item, join(path, i), mode, later)) : [];
+      return spec.items ? value.flatMap((item, i) => checkField(spec.items!, item, join(path, i), mode, tolerant)) : [];
     }
     case 'object': {
       if (!isPlainObject(value)) return wrongType;
-      return spec.fields ? checkFields(spec.fields, value, path, mode, later).errors : [];
+      return spec.fields ? checkFields(spec.fields, value, path, mode, tolerant).errors : [];
     }
     case 'map': {
       if (!isPlainObject(value)) return wrongType;
       return Object.entries(value).flatMap(([k, v]) => {
         if (spec.keys && !spec.keys.includes(k)) return [{ field: join(path, k), reason: `${join(path, k)} is not a known key` }];
-        return spec.items ? checkField(spec.items, v, join(path, k), mode, later) : [];
+        return spec.items ? checkField(spec.items, v, join(path, k), mode, tolerant) : [];
       });
     }
     case 'json':
@@ -228,13 +232,13 @@ function knownValue(spec: FieldSpec, value: unknown, path: string, mode: Mode, i
   return value;
 }
 
-function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unknown>, path: string, mode: Mode, later: boolean, current?: Record<string, unknown>): Checked {
+function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unknown>, path: string, mode: Mode, tolerant: boolean, current?: Record<string, unknown>): Checked {
   const value: Record<string, unknown> = {};
   const errors: FieldError[] = [];
   for (const [key, raw] of Object.entries(body)) {
     const spec = own(fields, key);
     const at = join(path, key);
-    if (!spec || (spec.later && !later)) {
+    if (!spec || (spec.later && !tolerant)) {
       errors.push({ field: at, reason: `${at} is not a known field` });
       continue;
     }
@@ -248,12 +252,12 @@ function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unk
       if (!unchanged) errors.push({ field: at, reason: `${at} can only be set at creation` });
       continue;
     }
-    const fieldErrors = checkField(spec, raw, at, mode, later);
+    const fieldErrors = checkField(spec, raw, at, mode, tolerant);
     errors.push(...fieldErrors);
     if (fieldErrors.length === 0) value[key] = raw;
   }
   for (const [key, spec] of Object.entries(fields)) {
-    if (requiredIn(spec, mode) && !(spec.later && !later) && own(body, key) === undefined) errors.push({ field: join(path, key), reason: `${join(path, key)} is required` });
+    if (requiredIn(spec, mode) && own(body, key) === undefined) errors.push({ field: join(path, key), reason: `${join(path, key)} is required` });
   }
   return { value, errors };
 }
