@@ -291,7 +291,7 @@ export const NodeBalancer = defineResource(
         in: readOnly('number', { nullable: true }),
       },
     }),
-    tags: { kind: 'array', title: 'Tags', items: { kind: 'string', minLength: 3, maxLength: 50 }, updateOnly: true, filterable: true },
+    tags: { kind: 'array', title: 'Tags', items: { kind: 'string', minLength: 3, maxLength: 50 }, updateOnly: true, laterOnCreate: true, filterable: true },
     configs: {
       kind: 'array',
       title: 'Ports',

@@ -33,6 +33,8 @@ export interface FieldSpec {
   createOnly?: boolean;
   /** Accepted on update only. */
   updateOnly?: boolean;
+  /** An updateOnly field later releases take on create too (a balancer's tags): the tolerant reader does. */
+  laterOnCreate?: boolean;
   /** Masked in forms. */
   secret?: boolean;
   /**
@@ -243,7 +245,7 @@ function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unk
       continue;
     }
     if (spec.readOnly) continue;
-    if (mode === 'create' && spec.updateOnly) {
+    if (mode === 'create' && spec.updateOnly && !(spec.laterOnCreate && tolerant)) {
       errors.push({ field: at, reason: `${at} can only be set by an update` });
       continue;
     }

@@ -107,12 +107,14 @@ const cases: LaterCase[] = [
         client_conn_throttle: 0,
         client_udp_sess_throttle: 0,
         firewall_id: null,
+        tags: ['later-web'],
         configs: [{ port: 8080, protocol: 'http', udp_check_port: 80, nodes: [{ address: '192.168.1.5', port: 8080, label: 'web-1', weight: 50, mode: 'accept' }] }],
       },
     }),
     ignored: ['client_udp_sess_throttle', 'firewall_id', 'configs.0.udp_check_port'],
-    refused: ['client_udp_sess_throttle', 'firewall_id', 'configs.0.udp_check_port', 'configs.0.nodes.0.port'],
+    refused: ['client_udp_sess_throttle', 'firewall_id', 'configs.0.udp_check_port', 'configs.0.nodes.0.port', 'tags'],
     check: async (r, svc) => {
+      expect(r.body.tags).toEqual(['later-web']);
       const cfg = await firstId(svc, `/nodebalancers/${r.body.id}/configs`);
       const nodes = await call(svc, 'GET', `/nodebalancers/${r.body.id}/configs/${cfg}/nodes`);
       expect(nodes.body.data.map((n: { address: string }) => n.address)).toEqual(['192.168.1.5:8080']);

@@ -42,11 +42,16 @@ export default defineArea('nodebalancers', (r) => {
   r.post('/nodebalancers', 'nodebalancers:read_write', (ctx) => {
     requireGlobal(ctx.auth, 'add_nodebalancers');
     const body = checkBody(NodeBalancer, ctx.body, readingOf(ctx, 'create'), (raw) => [...regionErrors(ctx.store, raw.region), ...labelErrors(ctx.store, raw.label)]);
+    // Only the tolerant reader lets tags through on create, as later releases take them.
+    const tags = [...new Set((body.tags as string[] | undefined) ?? [])];
+    if (tags.length > 0) requireUnrestricted(ctx.auth, 'add or change tags');
     const nb = addBalancer(ctx.store, {
       region: body.region as string,
       label: body.label as string | undefined,
       client_conn_throttle: body.client_conn_throttle as number | undefined,
+      tags,
     });
+    registerTags(ctx.store, tags);
     const configs = (body.configs as Record<string, unknown>[] | undefined) ?? [];
     configs.forEach((config, i) => addConfigWithNodes(ctx.store, nb.id, { ...config, nodes: joinNodePorts(ctx.reader, config.nodes, `configs.${i}.nodes`) }));
     grantCreator(ctx.store, ctx.auth, nb.id);
