@@ -167,6 +167,17 @@ const cases: LaterCase[] = [
     check: (r) => expect(r.body.address).toBe('192.168.1.10:8081'),
   },
   {
+    name: 'load balancers: a node updated with its port apart',
+    send: async (svc) => {
+      const { nb, cfg } = await balancerConfig(svc);
+      const node = await firstId(svc, `/nodebalancers/${nb}/configs/${cfg}/nodes`);
+      return { method: 'PUT', path: `/nodebalancers/${nb}/configs/${cfg}/nodes/${node}`, body: { address: '192.168.1.11', port: 8082, weight: 7 } };
+    },
+    ignored: [],
+    refused: ['port'],
+    check: (r) => expect(r.body).toMatchObject({ address: '192.168.1.11:8082', weight: 7 }),
+  },
+  {
     name: 'firewalls: create under the base root with policies and rule actions, labels and descriptions',
     send: async () => ({
       method: 'POST',
