@@ -5,11 +5,14 @@ import { createRequire } from 'node:module';
 
 const SEPARATOR_RUN = /[-_.]{2}/;
 
-/** Instance labels: start with a letter; alphanumerics, dash, underscore, period; no two separators in a row. */
+/** The seed's "no doubled dash, underscore, period": the same separator twice (`ab-_cd` has none doubled). */
+const DOUBLED_SEPARATOR = /--|__|\.\./;
+
+/** Instance labels: start with a letter; alphanumerics, dash, underscore, period; no doubled separator. */
 export function instanceLabel(v: string): string | null {
   if (!/^[A-Za-z]/.test(v)) return 'label must start with a letter';
   if (!/^[A-Za-z0-9._-]+$/.test(v)) return 'label may contain only letters, digits, dashes, underscores and periods';
-  if (SEPARATOR_RUN.test(v)) return 'label must not contain two dashes, underscores or periods in a row';
+  if (DOUBLED_SEPARATOR.test(v)) return 'label must not contain a doubled dash, underscore or period (--, __, ..)';
   return null;
 }
 

@@ -30,7 +30,7 @@ export const DEFAULT_SWAP_MB = 512;
 export const INSTANCE_LABEL: FieldSpec = {
   kind: 'string',
   title: 'Label',
-  help: 'Starts with a letter; letters, digits, - _ .; no two separators in a row',
+  help: 'Starts with a letter; letters, digits, - _ .; no --, __ or ..',
   filterable: true,
   minLength: 3,
   maxLength: 32,

@@ -65,6 +65,8 @@ const nodeFields: Record<string, FieldSpec> = {
   },
   config_id: readOnly('integer', { title: 'Config' }),
   nodebalancer_id: readOnly('integer', { title: 'Load balancer' }),
+  // Later releases give the port apart; 4.83.1 writes it into the address (joinNodePort).
+  port: { kind: 'integer', min: 1, max: 65535, later: true },
 };
 
 /** A backend of one config (port). */
@@ -194,8 +196,22 @@ export function configErrors(body: Record<string, unknown>, current: Record<stri
   return errors;
 }
 
+const nodesSpec = (fields: Record<string, FieldSpec>): FieldSpec => ({
+  kind: 'array',
+  title: 'Backends',
+  help: 'At least one node',
+  required: true,
+  minItems: 1,
+  items: { kind: 'object', title: 'Node', fields },
+});
+
 /** One port of a balancer. */
-export const NBConfig = defineResource('nb_config', configFields, [(body, ctx) => configErrors(body, ctx.current)]);
+export const NBConfig = defineResource(
+  'nb_config',
+  // Later releases create a config with its nodes, as 4.83.1's balancer create does.
+  { ...configFields, nodes: { ...nodesSpec(nodeFields), required: false, createOnly: true, later: true } },
+  [(body, ctx) => configErrors(body, ctx.current)],
+);
 
 /** The fields a request may set on a config or a node, in schema order. */
 export const CONFIG_WRITABLE = formFields(NBConfig, 'create').map(([k]) => k);
@@ -224,15 +240,6 @@ function duplicatePorts(configs: unknown[], prefix: string): FieldError[] {
   });
   return errors;
 }
-
-const nodesSpec = (fields: Record<string, FieldSpec>): FieldSpec => ({
-  kind: 'array',
-  title: 'Backends',
-  help: 'At least one node',
-  required: true,
-  minItems: 1,
-  items: { kind: 'object', title: 'Node', fields },
-});
 
 /** A load balancer as the API returns it. */
 export interface NodeBalancerResponse {
@@ -284,7 +291,7 @@ export const NodeBalancer = defineResource(
         in: readOnly('number', { nullable: true }),
       },
     }),
-    tags: { kind: 'array', title: 'Tags', items: { kind: 'string', minLength: 3, maxLength: 50 }, updateOnly: true, filterable: true },
+    tags: { kind: 'array', title: 'Tags', items: { kind: 'string', minLength: 3, maxLength: 50 }, updateOnly: true, laterOnCreate: true, filterable: true },
     configs: {
       kind: 'array',
       title: 'Ports',

@@ -33,8 +33,16 @@ export interface FieldSpec {
   createOnly?: boolean;
   /** Accepted on update only. */
   updateOnly?: boolean;
+  /** An updateOnly field later releases take on create too (a balancer's tags): the tolerant reader does. */
+  laterOnCreate?: boolean;
   /** Masked in forms. */
   secret?: boolean;
+  /**
+   * A field of a later release with one obvious meaning in 4.83.1 (a config
+   * created with its nodes): the tolerant reader takes it, the strict reader
+   * and the forms treat it as unknown, and it is never presented.
+   */
+  later?: boolean;
   filterable?: boolean;
   deprecated?: boolean;
   minLength?: number;
@@ -53,10 +61,25 @@ export interface FieldSpec {
   default?: unknown;
 }
 
+/**
+ * How the service reads a request body. Tolerant (the default of `vmtui
+ * serve`): a field the resource does not define, and an explicit null for an
+ * optional field that may not be null, are taken as absent and their paths
+ * noted in `ignored`, as the real API takes the bodies of clients built for
+ * later releases. Strict: both are refused, as 4.83.1 read to the letter.
+ * Without a reader (the forms) validation is strict.
+ */
+export interface Reader {
+  strict: boolean;
+  /** Paths of what was taken as absent, in the notation of the errors' `field`. */
+  ignored: string[];
+}
+
 export interface RuleContext {
   mode: Mode;
   /** The stored record on update, for rules that compare against it. */
   current?: Record<string, unknown>;
+  reader?: Reader;
 }
 
 export type CrossRule = (body: Record<string, unknown>, ctx: RuleContext) => FieldError[];
@@ -103,8 +126,12 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
  */
 export const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);
 
-/** Checks one value against its spec; the same check runs in forms as the user types. */
-export function checkField(spec: FieldSpec, value: unknown, path: string, mode: Mode = 'create'): FieldError[] {
+/**
+ * Checks one value against its spec; the same check runs in forms as the user
+ * types. `tolerant`: the tolerant reader's check, to which later-release
+ * fields are known.
+ */
+export function checkField(spec: FieldSpec, value: unknown, path: string, mode: Mode = 'create', tolerant = false): FieldError[] {
   if (value === null) {
     return spec.nullable ? [] : [{ field: path, reason: `${path} must not be null` }];
   }
@@ -155,17 +182,17 @@ export function checkField(spec: FieldSpec, value: unknown, path: string, mode: 
       if (spec.maxItems !== undefined && value.length > spec.maxItems) {
         return [{ field: path, reason: `${path} must have at most ${spec.maxItems} items` }];
       }
-      return spec.items ? value.flatMap((item, i) => checkField(spec.items!, item, join(path, i), mode)) : [];
+      return spec.items ? value.flatMap((item, i) => checkField(spec.items!, item, join(path, i), mode, tolerant)) : [];
     }
     case 'object': {
       if (!isPlainObject(value)) return wrongType;
-      return spec.fields ? checkFields(spec.fields, value, path, mode).errors : [];
+      return spec.fields ? checkFields(spec.fields, value, path, mode, tolerant).errors : [];
     }
     case 'map': {
       if (!isPlainObject(value)) return wrongType;
       return Object.entries(value).flatMap(([k, v]) => {
         if (spec.keys && !spec.keys.includes(k)) return [{ field: join(path, k), reason: `${join(path, k)} is not a known key` }];
-        return spec.items ? checkField(spec.items, v, join(path, k), mode) : [];
+        return spec.items ? checkField(spec.items, v, join(path, k), mode, tolerant) : [];
       });
     }
     case 'json':
@@ -178,18 +205,47 @@ interface Checked {
   errors: FieldError[];
 }
 
-function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unknown>, path: string, mode: Mode, current?: Record<string, unknown>): Checked {
+const requiredIn = (spec: FieldSpec, mode: Mode) => (mode === 'create' ? spec.required : spec.requiredOnUpdate) === true;
+
+/**
+ * The tolerant reader's pass: the body without the fields its resource does
+ * not define and without the nulls that mean "absent", at any depth, each
+ * path noted. A map's keys (a config's device slots) and an enum's values are
+ * rules of the seed, not fields: they are kept for validation to judge.
+ */
+function known(fields: Record<string, FieldSpec>, body: Record<string, unknown>, path: string, mode: Mode, ignored: string[]): Record<string, unknown> {
+  const kept: [string, unknown][] = [];
+  for (const [key, raw] of Object.entries(body)) {
+    const spec = own(fields, key);
+    const at = join(path, key);
+    if (!spec || (raw === null && !spec.nullable && !spec.readOnly && !requiredIn(spec, mode))) ignored.push(at);
+    else kept.push([key, knownValue(spec, raw, at, mode, ignored)]);
+  }
+  // fromEntries defines own properties: a kept key never reaches a prototype.
+  return Object.fromEntries(kept);
+}
+
+function knownValue(spec: FieldSpec, value: unknown, path: string, mode: Mode, ignored: string[]): unknown {
+  if (spec.kind === 'object' && spec.fields && isPlainObject(value)) return known(spec.fields, value, path, mode, ignored);
+  if (spec.kind === 'array' && spec.items && Array.isArray(value)) return value.map((item, i) => knownValue(spec.items!, item, join(path, i), mode, ignored));
+  if (spec.kind === 'map' && spec.items && isPlainObject(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, knownValue(spec.items!, v, join(path, k), mode, ignored)]));
+  }
+  return value;
+}
+
+function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unknown>, path: string, mode: Mode, tolerant: boolean, current?: Record<string, unknown>): Checked {
   const value: Record<string, unknown> = {};
   const errors: FieldError[] = [];
   for (const [key, raw] of Object.entries(body)) {
     const spec = own(fields, key);
     const at = join(path, key);
-    if (!spec) {
+    if (!spec || (spec.later && !tolerant)) {
       errors.push({ field: at, reason: `${at} is not a known field` });
       continue;
     }
     if (spec.readOnly) continue;
-    if (mode === 'create' && spec.updateOnly) {
+    if (mode === 'create' && spec.updateOnly && !(spec.laterOnCreate && tolerant)) {
       errors.push({ field: at, reason: `${at} can only be set by an update` });
       continue;
     }
@@ -198,13 +254,12 @@ function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unk
       if (!unchanged) errors.push({ field: at, reason: `${at} can only be set at creation` });
       continue;
     }
-    const fieldErrors = checkField(spec, raw, at, mode);
+    const fieldErrors = checkField(spec, raw, at, mode, tolerant);
     errors.push(...fieldErrors);
     if (fieldErrors.length === 0) value[key] = raw;
   }
   for (const [key, spec] of Object.entries(fields)) {
-    const needed = mode === 'create' ? spec.required : spec.requiredOnUpdate;
-    if (needed && own(body, key) === undefined) errors.push({ field: join(path, key), reason: `${join(path, key)} is required` });
+    if (requiredIn(spec, mode) && own(body, key) === undefined) errors.push({ field: join(path, key), reason: `${join(path, key)} is required` });
   }
   return { value, errors };
 }
@@ -213,11 +268,14 @@ function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unk
  * Validates a request body for create or update: unknown fields, types, lengths,
  * ranges, enums, required fields, then the resource's cross-field rules. Every
  * problem is reported at once. Read-only fields are dropped from the result.
+ * A tolerant reader first drops what the resource does not define (see Reader).
  */
 export function validate(schema: ResourceSchema, body: unknown, ctx: RuleContext): Checked {
   if (!isPlainObject(body)) return { value: {}, errors: [{ reason: 'The request body must be a JSON object' }] };
-  const checked = checkFields(schema.fields, body, '', ctx.mode, ctx.current);
-  for (const rule of schema.rules ?? []) checked.errors.push(...rule(body, ctx));
+  const tolerant = ctx.reader !== undefined && !ctx.reader.strict;
+  const read = tolerant ? known(schema.fields, body, '', ctx.mode, ctx.reader!.ignored) : body;
+  const checked = checkFields(schema.fields, read, '', ctx.mode, tolerant, ctx.current);
+  for (const rule of schema.rules ?? []) checked.errors.push(...rule(read, ctx));
   return checked;
 }
 
@@ -229,7 +287,7 @@ export function present(schema: ResourceSchema, record: Record<string, unknown>)
 function presentFields(fields: Record<string, FieldSpec>, record: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(fields)) {
-    if (spec.writeOnly) continue;
+    if (spec.writeOnly || spec.later) continue;
     const v = record[key];
     if (spec.redacted) {
       out[key] = v === null || v === undefined ? null : REDACTED;
@@ -253,5 +311,5 @@ export function filterableFields(schema: ResourceSchema): string[] {
 
 /** The fields a form shows for a mode: writable ones, in schema order. */
 export function formFields(schema: ResourceSchema, mode: Mode): [string, FieldSpec][] {
-  return Object.entries(schema.fields).filter(([, s]) => !s.readOnly && !(mode === 'update' && s.createOnly) && !(mode === 'create' && s.updateOnly));
+  return Object.entries(schema.fields).filter(([, s]) => !s.readOnly && !s.later && !(mode === 'update' && s.createOnly) && !(mode === 'create' && s.updateOnly));
 }

@@ -6,19 +6,20 @@ import { API_METHODS, ApiRoutes, sendError, type Services } from './route.js';
 import { areas, mountExtras } from './areas/index.js';
 import { BASE_ROOT, BETA_ROOT } from './roots.js';
 
-/** Paths of the areas served on the beta root only (firewalls). */
-const betaOnlyPaths = [...new Set(areas.filter((a) => a.betaOnly).flatMap((a) => a.routes.map((r) => r.path.split('/{')[0]!)))];
+/** Paths 4.83.1 serves on the beta root only (firewalls); later releases moved them to the base root. */
+export const BETA_ONLY_PATHS = [...new Set(areas.filter((a) => a.betaRoot).flatMap((a) => a.routes.map((r) => r.path.split('/{')[0]!)))];
 
 /**
- * The beta root serves every path of the base root as well as its own: its
- * requests for the others are routed to the base root's routes, so each
- * route is registered once (registration is most of the service's start-up).
+ * The beta root serves every path of the base root: its requests are routed
+ * to the base root's routes, so each route is registered once (registration
+ * is most of the service's start-up). `betaOnly` paths (under --strict) stay
+ * on the beta root, registered there alone.
  */
-export function routedUrl(url: string): string {
+export function routedUrl(url: string, betaOnly: readonly string[] = []): string {
   if (!url.startsWith(`${BETA_ROOT}/`)) return url;
   const rest = url.slice(BETA_ROOT.length);
   const path = rest.split('?', 1)[0]!;
-  return betaOnlyPaths.some((p) => path === p || path.startsWith(`${p}/`)) ? url : BASE_ROOT + rest;
+  return betaOnly.some((p) => path === p || path.startsWith(`${p}/`)) ? url : BASE_ROOT + rest;
 }
 
 const noSchemas = (): never => {
@@ -31,6 +32,8 @@ export interface AppOptions {
 }
 
 export function buildApp(services: Services, opts: AppOptions): FastifyInstance {
+  // Strict serves firewalls where 4.83.1 does, on the beta root only; tolerant on both roots, as later releases do.
+  const betaOnly = services.strict ? BETA_ONLY_PATHS : [];
   const app = Fastify({
     // The service logs nothing: Fastify's logger (pino) is left out of the bundle (scripts/bundle-patches.mjs).
     logger: false,
@@ -39,7 +42,7 @@ export function buildApp(services: Services, opts: AppOptions): FastifyInstance 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     // The API has no HEAD: a HEAD is a wrong method (405), not a route of its own per GET.
     exposeHeadRoutes: false,
-    rewriteUrl: (req) => routedUrl(req.url ?? '/'),
+    rewriteUrl: (req) => routedUrl(req.url ?? '/', betaOnly),
     // Requests are checked by src/model's rules, never by Fastify's JSON schemas: its schema compilers (Ajv, fast-json-stringify) are not even bundled.
     schemaController: { compilersFactory: { buildValidator: noSchemas, buildSerializer: noSchemas } },
     // What Fastify and Node refuse themselves comes out in the seed's shape too.
@@ -73,7 +76,7 @@ export function buildApp(services: Services, opts: AppOptions): FastifyInstance 
   });
 
   const routes = new ApiRoutes(services);
-  for (const area of areas) routes.add(area.betaOnly ? BETA_ROOT : BASE_ROOT, area);
+  for (const area of areas) routes.add(services.strict && area.betaRoot ? BETA_ROOT : BASE_ROOT, area);
   // A path the API does not have, or a method the path does not take.
   const notFound = (req: FastifyRequest, reply: FastifyReply) => {
     // req.url is rewritten already: beta requests for base paths name the base root here.

@@ -12,14 +12,14 @@ import { BASE_ROOT, BETA_ROOT } from './roots.js';
  * out, before the service's code is even loaded: the app's first requests
  * are waiting there when the service is ready.
  */
-const { data } = workerData as EmbeddedRequest;
+const request = workerData as EmbeddedRequest;
 const tell = (msg: EmbeddedMessage) => parentPort!.postMessage(msg);
 const token = newTokenValue();
 openPort('127.0.0.1', 0)
   .then(async (port) => {
     tell({ listening: { baseUrl: port.origin + BASE_ROOT, betaUrl: port.origin + BETA_ROOT, token } });
     const { startService } = await loadService();
-    return startService({ ...demoOptions(data), listening: { port, token } });
+    return startService({ ...demoOptions(request), listening: { port, token } });
   })
   .then(
     (svc) => {

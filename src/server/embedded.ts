@@ -5,9 +5,11 @@ import { isDataFileError } from './data-file.js';
 
 export interface EmbeddedRequest {
   data: string;
+  /** Read requests as `serve --strict` does; tolerant by default. */
+  strict: boolean;
 }
 
-export const demoOptions = (data: string) => ({ data, seed: 'demo', speed: 'realistic', port: 0 }) as const;
+export const demoOptions = ({ data, strict }: EmbeddedRequest) => ({ data, strict, seed: 'demo', speed: 'realistic', port: 0 }) as const;
 
 /** What the service's thread says: its address once the port is open, then whether it started. */
 export type EmbeddedMessage = { listening: { baseUrl: string; betaUrl: string; token: string } } | { ready: true } | { failed: string; startOver: boolean };
@@ -61,15 +63,15 @@ export function keepErrorLog(worker: Worker, data: string): void {
  * is open. The build runs it in a worker thread; from the sources it runs in
  * this thread.
  */
-export async function startEmbedded(data: string): Promise<EmbeddedService> {
+export async function startEmbedded(data: string, strict = false): Promise<EmbeddedService> {
   if (!servicesInThreads()) {
-    const svc = await (await loadService()).startService(demoOptions(data)).catch((err: unknown) => {
+    const svc = await (await loadService()).startService(demoOptions({ data, strict })).catch((err: unknown) => {
       throw startFailed(data, failureOf(err));
     });
     return { baseUrl: svc.baseUrl, betaUrl: svc.betaUrl, token: svc.token, started: Promise.resolve(), close: () => svc.close() };
   }
   // The worker's bundle sits beside this one in dist/.
-  const worker = new Worker(new URL('./embedded-worker.js', import.meta.url), { workerData: { data } satisfies EmbeddedRequest, stderr: true });
+  const worker = new Worker(new URL('./embedded-worker.js', import.meta.url), { workerData: { data, strict } satisfies EmbeddedRequest, stderr: true });
   keepErrorLog(worker, data);
   let starting!: { resolve(): void; reject(err: Error): void };
   const started = new Promise<void>((resolve, reject) => (starting = { resolve, reject }));

@@ -11,6 +11,8 @@ export const FILTER_MAX_DEPTH = 12;
 export interface FilterField {
   path: string;
   array?: boolean;
+  /** A yes/no condition on the caller, not a stored field (the scripts' `mine`): equality with true or false only, never an order. */
+  flag?: (on: boolean) => SqlFilter;
 }
 
 export type FilterFields = Record<string, FilterField>;
@@ -94,6 +96,14 @@ function clause(filter: unknown, fields: FilterFields, b: Building, prefix = '')
       continue;
     }
     if (!field) throw fail(`${name} is not a filterable field`);
+    if (field.flag) {
+      if (typeof value !== 'boolean') throw fail(`${name} must be true or false`);
+      countTerm(b);
+      const condition = field.flag(value);
+      b.params.push(...condition.params);
+      parts.push(condition.where);
+      continue;
+    }
     if (isObject(value)) {
       const ops = Object.entries(value);
       if (ops.length === 0) throw fail(`the filter on ${name} is empty`);
@@ -132,7 +142,7 @@ export function parseFilter(header: string | string[] | undefined, fields: Filte
   if (order !== undefined && orderField === undefined) throw fail('+order needs +order_by');
   if (orderField !== undefined) {
     const field = typeof orderField === 'string' ? own(fields, orderField) : undefined;
-    if (!field) throw fail(`cannot order by ${typeof orderField === 'string' ? orderField.slice(0, 100) : 'a non-string'}: not a filterable field`);
+    if (!field || field.flag) throw fail(`cannot order by ${typeof orderField === 'string' ? orderField.slice(0, 100) : 'a non-string'}: not a filterable field`);
     if (order !== undefined && order !== 'asc' && order !== 'desc') throw fail('+order must be asc or desc');
     orderBy = `json_extract(data, '${field.path}') ${order === 'desc' ? 'DESC' : 'ASC'}`;
   }

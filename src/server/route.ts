@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
-import type { ResourceSchema, Mode, RuleContext } from '../model/schema.js';
+import type { ResourceSchema, Mode, Reader, RuleContext } from '../model/schema.js';
 import { validate } from '../model/schema.js';
 import { type Auth, authenticate, requireScope } from './auth.js';
 import { ApiError, assertValid, notFound, unauthorized } from './errors.js';
@@ -23,6 +23,8 @@ export interface Services {
   sim: Simulation;
   /** The control token printed by serve (the owner's token). */
   controlToken?: string;
+  /** `serve --strict`: refuse fields 4.83.1 does not define, and nulls it does not allow, instead of ignoring them. */
+  strict?: boolean;
 }
 
 export interface Ctx {
@@ -36,6 +38,8 @@ export interface Ctx {
   params: Record<string, string>;
   query: Record<string, unknown>;
   body: unknown;
+  /** How this request's body is read; what it ignores is reported in X-Ignored-Fields. */
+  reader: Reader;
 }
 
 /** A response body serialized ahead of time (a cached list page). */
@@ -57,8 +61,8 @@ interface RouteDef {
 
 export interface Area {
   name: string;
-  /** Served on the beta root only (firewalls). */
-  betaOnly: boolean;
+  /** Served on the beta root only in 4.83.1 (firewalls); later releases serve it on the base root too. */
+  betaRoot: boolean;
   routes: RouteDef[];
 }
 
@@ -79,10 +83,10 @@ export class Router {
 }
 
 /** Declares an area's endpoints the way the seed's tables list them. */
-export function defineArea(name: string, build: (r: Router) => void, opts: { betaOnly?: boolean } = {}): Area {
+export function defineArea(name: string, build: (r: Router) => void, opts: { betaRoot?: boolean } = {}): Area {
   const r = new Router();
   build(r);
-  return { name, betaOnly: opts.betaOnly ?? false, routes: r.routes };
+  return { name, betaRoot: opts.betaRoot ?? false, routes: r.routes };
 }
 
 /** Path parameters are integers unless the seed says otherwise. */
@@ -136,6 +140,7 @@ export async function serveRequest(
     params,
     query: (req.query ?? {}) as Record<string, unknown>,
     body: req.body,
+    reader: { strict: services.strict === true, ignored: [] },
   };
   try {
     services.sim.runDue();
@@ -147,12 +152,35 @@ export async function serveRequest(
     }
     const result = services.store.tx(() => handler(ctx), req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'write');
     if (reply.sent) return reply;
+    reportIgnored(ctx);
     if (result instanceof RawJson) return reply.code(200).type('application/json; charset=utf-8').send(result.text);
     return reply.code(reply.statusCode || 200).send(result === undefined ? {} : result);
   } catch (err) {
-    if (err instanceof ApiError) return sendError(reply, err);
+    if (err instanceof ApiError) return sendError(reportIgnored(ctx), err);
     throw err;
   }
+}
+
+/** Paths named in one X-Ignored-Fields; a body may hold thousands, a client's header reader takes a few kilobytes. */
+export const IGNORED_FIELDS_MAX = 40;
+const IGNORED_PATH_MAX = 120;
+
+/** A path as header text: its keys came from the body, so anything outside printable ASCII, a comma or a percent sign is percent-encoded. */
+function headerPath(path: string): string {
+  const encoded = path.slice(0, IGNORED_PATH_MAX).replace(/[^\x21-\x24\x26-\x2b\x2d-\x7e]/gu, (c) => encodeURIComponent(c.length === 1 && /[\ud800-\udfff]/.test(c) ? '\ufffd' : c));
+  return path.length > IGNORED_PATH_MAX ? `${encoded}...` : encoded;
+}
+
+/**
+ * What the tolerant reader took as absent, in the header X-Ignored-Fields, so
+ * a client's developer sees it without the request failing.
+ */
+function reportIgnored(ctx: Ctx): FastifyReply {
+  const paths = [...new Set(ctx.reader.ignored)];
+  if (paths.length === 0) return ctx.reply;
+  const named = paths.slice(0, IGNORED_FIELDS_MAX).map(headerPath);
+  if (paths.length > IGNORED_FIELDS_MAX) named.push(`(${paths.length - IGNORED_FIELDS_MAX} more)`);
+  return ctx.reply.header('X-Ignored-Fields', named.join(', '));
 }
 
 /** find-my-way keeps a handler per route; here the route's definition, kept as its store, is all a match needs. */
@@ -273,11 +301,13 @@ export function cachedListPage<T extends Record<string, unknown>>(ctx: Ctx, kind
   return new RawJson(text);
 }
 
+/** The rule context of a request's body: its mode, the stored record on update, and the request's reader. */
+export const readingOf = (ctx: Ctx, mode: Mode, current?: Record<string, unknown>): RuleContext => ({ mode, current, reader: ctx.reader });
+
 /** Validates the body against the schema and returns the accepted fields, or throws 400 with every problem. */
 export function bodyFor(ctx: Ctx, schema: ResourceSchema, mode: Mode, current?: Record<string, unknown>): Record<string, unknown> {
   const body = ctx.body === undefined ? {} : ctx.body;
-  const rc: RuleContext = { mode, current };
-  const { value, errors } = validate(schema, body, rc);
+  const { value, errors } = validate(schema, body, readingOf(ctx, mode, current));
   assertValid(errors);
   return value;
 }

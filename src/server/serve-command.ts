@@ -6,7 +6,7 @@ import type { SeedKind } from './seed/index.js';
 import type { Speed } from './sim.js';
 
 export const SERVE_USAGE = `Usage: vmtui serve [--host 127.0.0.1] [--port N] [--data FILE|:memory:] [--seed demo|empty]
-                   [--token T] [--restricted-token R] [--speed instant|realistic]
+                   [--token T] [--restricted-token R] [--speed instant|realistic] [--strict]
 
 Runs the Account Infrastructure API 4.83.1 locally, in the foreground.
   --host              address to listen on (default 127.0.0.1, loopback only;
@@ -19,7 +19,11 @@ Runs the Account Infrastructure API 4.83.1 locally, in the foreground.
                       applies when the data file is new
   --token             the owner's token (scope *); random when omitted
   --restricted-token  the restricted user's token; random when omitted
-  --speed             instant (transitions complete at once) or realistic (seconds)`;
+  --speed             instant (transitions complete at once) or realistic (seconds)
+  --strict            refuse request fields 4.83.1 does not define, and nulls it
+                      does not allow (400), to prove a client speaks 4.83.1
+                      exactly; by default they are ignored, as the real API
+                      does, and named in the response header X-Ignored-Fields`;
 
 export class UsageError extends Error {}
 
@@ -47,6 +51,7 @@ export function parseServeArgs(argv: string[]) {
       token: { type: 'string' },
       'restricted-token': { type: 'string' },
       speed: { type: 'string', default: 'realistic' },
+      strict: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -78,6 +83,7 @@ export function parseServeArgs(argv: string[]) {
     token: values.token,
     restrictedToken: values['restricted-token'],
     speed: values.speed as Speed,
+    strict: values.strict!,
   };
 }
 
@@ -117,6 +123,7 @@ export async function runServe(argv: string[]): Promise<number> {
       `  beta root:  ${svc.betaUrl}`,
       `  data:       ${opts.data}`,
       `  speed:      ${opts.speed}`,
+      `  reading:    ${opts.strict ? 'strict (fields 4.83.1 does not define are refused)' : 'tolerant (fields 4.83.1 does not define are ignored, named in X-Ignored-Fields)'}`,
       `  owner token (scope *):  ${show(svc.token, opts.token !== undefined)}`,
       `  restricted user token:  ${show(svc.restrictedToken, opts.restrictedToken !== undefined)}`,
       svc.generatedTokens ? '  The generated tokens are shown only now; they are stored hashed.' : '',

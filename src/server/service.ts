@@ -20,6 +20,8 @@ export interface ServiceOptions {
   token?: string;
   restrictedToken?: string;
   speed?: Speed;
+  /** Refuse what 4.83.1 does not define (`serve --strict`); by default it is ignored and reported, as the real API does. */
+  strict?: boolean;
   /**
    * A port that listens already, and this run's owner token (generated: it is
    * revoked when the run ends). The embedded demo's thread opens its port
@@ -56,7 +58,7 @@ async function serveOn(port: Port, opts: ServiceOptions, token: string, restrict
       return [ensureToken(store, OWNER_ID, token, 'owner', !opts.token), ensureToken(store, RESTRICTED_ID, restrictedToken, 'restricted', !opts.restrictedToken)];
     });
     let handler: Parameters<Port['serve']>[0] | undefined;
-    const app = buildApp({ store, sim, controlToken: token }, { server: (h) => ((handler = h), port.server) });
+    const app = buildApp({ store, sim, controlToken: token, strict: opts.strict === true }, { server: (h) => ((handler = h), port.server) });
     await app.ready();
     port.serve(handler!);
     sim.start();

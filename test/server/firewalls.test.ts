@@ -17,13 +17,17 @@ const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/;
 const create = (body: unknown) => call(svc, 'POST', FW, { body });
 const rule = (ports: string, protocol = 'TCP') => ({ protocol, ports, addresses: { ipv4: ['192.0.2.1'] } });
 
-describe('firewalls: beta root only', () => {
-  it('is served under /v4beta and not under /v4', async () => {
-    expect((await call(svc, 'GET', '/v4/networking/firewalls')).status).toBe(404);
-    expect((await call(svc, 'POST', '/v4/networking/firewalls', { body: { rules: web } })).status).toBe(404);
-    const beta = await call(svc, 'GET', FW);
+describe('firewalls: both roots', () => {
+  it('are served under the seed\'s /v4beta and under /v4, where later releases moved them: one set of firewalls', async () => {
+    const made = await call(svc, 'POST', '/v4/networking/firewalls', { body: { rules: web } });
+    expect(made.status).toBe(200);
+    const beta = await call(svc, 'GET', `${FW}/${made.body.id}`);
     expect(beta.status).toBe(200);
-    expect(beta.body).toMatchObject({ page: 1, pages: 1 });
+    expect(beta.body).toEqual(made.body);
+    expect((await call(svc, 'GET', `/v4/networking/firewalls/${made.body.id}/rules`)).body).toEqual({ inbound: web.inbound, outbound: [] });
+    expect((await call(svc, 'DELETE', `/v4/networking/firewalls/${made.body.id}`)).status).toBe(200);
+    expect((await call(svc, 'GET', `${FW}/${made.body.id}`)).status).toBe(404);
+    expect((await call(svc, 'GET', '/v4/networking/firewallsx')).status).toBe(404);
   });
 });
 
@@ -74,10 +78,11 @@ describe('firewall create', () => {
     expect(adds.map((e) => e.secondary_entity?.id)).toEqual([a, b]);
   });
 
-  it('rejects missing rules and unknown or read-only-by-update fields', async () => {
+  it('rejects missing rules and read-only-by-update fields; ignores and names unknown ones', async () => {
     const r = await create({ label: 'no-rules', status: 'disabled', colour: 'red' });
     expect(r.status).toBe(400);
-    expect(errorFields(r).sort()).toEqual(['colour', 'rules', 'status']);
+    expect(errorFields(r).sort()).toEqual(['rules', 'status']);
+    expect(r.headers['x-ignored-fields']).toBe('colour');
     const noInbound = await create({ rules: { outbound: web.inbound } });
     expect(errorFields(noInbound)).toContain('rules.inbound');
   });
@@ -184,7 +189,11 @@ describe('firewall create', () => {
     expect(r.status).toBe(400);
     expect(errorFields(r).sort()).toEqual(['devices.vms.1', 'devices.vms.2']);
     expect((await create({ rules: web, devices: { vms: 'all' } })).status).toBe(400);
-    expect((await create({ rules: web, devices: { nodebalancers: [1] } })).status).toBe(400);
+    // 4.83.1 protects instances only: a later release's balancer device is ignored and named, never half-applied.
+    const later = await create({ rules: web, devices: { nodebalancers: [1] } });
+    expect(later.status).toBe(200);
+    expect(later.headers['x-ignored-fields']).toBe('devices.nodebalancers');
+    expect((await call(svc, 'GET', `${FW}/${later.body.id}/devices`)).body.results).toBe(0);
   });
 
   it('reports problems across fields at once', async () => {

@@ -28,7 +28,7 @@ interface Route {
 
 /** The API's routes under their roots, the control interface (its token is the owner's here) and pre-signed object data. */
 const routes: Route[] = [
-  ...areas.flatMap((a) => a.routes.map((r) => ({ method: r.method, path: (a.betaOnly ? BETA_ROOT : BASE_ROOT) + r.path }))),
+  ...areas.flatMap((a) => a.routes.map((r) => ({ method: r.method, path: (a.betaRoot ? BETA_ROOT : BASE_ROOT) + r.path }))),
   // A base path asked for under the beta root, which serves it too.
   { method: 'GET', path: `${BETA_ROOT}/vm/instances` },
   ...['/managed/issues', '/managed/issues/{issueId}/resolve', '/managed/services/{serviceId}/status', '/vm/instances/{vmId}/status', '/events'].map((p) => ({ method: 'POST', path: `/__control${p}` })),

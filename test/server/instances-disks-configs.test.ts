@@ -102,7 +102,8 @@ describe('disks', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ label: 'new', filesystem: 'raw', size: 1000 });
     const bad = await call(svc, 'PUT', `/vm/instances/${id}/disks/${d.id}`, { body: { label: 'x'.repeat(49), filesystem: 'ntfs', image: 'vm/debian12' } });
-    expect(errorFields(bad).sort()).toEqual(['filesystem', 'image', 'label']);
+    expect(errorFields(bad).sort()).toEqual(['filesystem', 'label']);
+    expect(bad.headers['x-ignored-fields']).toBe('image');
     expect(events(svc, 'disk_update').some((e) => e.secondary_entity.id === d.id)).toBe(true);
   });
 

@@ -95,7 +95,8 @@ describe('IPv4 assignment', () => {
     expect(errorFields(await assign({})).sort()).toEqual(['assignments', 'region']);
     expect(errorFields(await assign({ region: 'us-east', assignments: [] }))).toEqual(['assignments']);
     const bad = await assign({ region: 'us-east', assignments: [{ address: '2600:3c00::1' }, { vm_id: 'x', address: '10.0.0.1', extra: 1 }] });
-    expect(errorFields(bad).sort()).toEqual(['assignments.0.address', 'assignments.0.vm_id', 'assignments.1.extra', 'assignments.1.vm_id']);
+    expect(errorFields(bad).sort()).toEqual(['assignments.0.address', 'assignments.0.vm_id', 'assignments.1.vm_id']);
+    expect(bad.headers['x-ignored-fields']).toBe('assignments.1.extra');
   });
 
   it('needs both scopes and write access to every address and instance', async () => {

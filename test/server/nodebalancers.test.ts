@@ -123,16 +123,19 @@ describe('load balancers: create, view, list', () => {
     expect(incapable.body.errors[0].reason).toMatch(/NodeBalancers/);
   });
 
-  it('rejects a throttle outside 0..20, tags on create, and unknown fields', async () => {
+  it('rejects a throttle outside 0..20; takes tags on create as later releases do; ignores and names unknown fields', async () => {
     for (const client_conn_throttle of [21, -1, 2.5]) {
       const r = await call(svc, 'POST', '/nodebalancers', { body: { region: 'us-east', client_conn_throttle } });
       expect(r.status).toBe(400);
       expect(errorFields(r)).toEqual(['client_conn_throttle']);
     }
-    const tagged = await call(svc, 'POST', '/nodebalancers', { body: { region: 'us-east', tags: ['web'] } });
-    expect(errorFields(tagged)).toEqual(['tags']);
-    const unknown = await call(svc, 'POST', '/nodebalancers', { body: { region: 'us-east', colour: 'red' } });
-    expect(errorFields(unknown)).toEqual(['colour']);
+    const tagged = await call(svc, 'POST', '/nodebalancers', { body: { region: 'us-east', tags: ['web', 'web'] } });
+    expect(tagged.status).toBe(200);
+    expect(tagged.body.tags).toEqual(['web']);
+    expect(errorFields(await call(svc, 'POST', '/nodebalancers', { body: { region: 'us-east', tags: ['x'] } }))).toEqual(['tags.0']);
+    const unknown = await call(svc, 'POST', '/nodebalancers', { body: { region: 'us-east', client_conn_throttle: 99, colour: 'red' } });
+    expect(errorFields(unknown)).toEqual(['client_conn_throttle']);
+    expect(unknown.headers['x-ignored-fields']).toBe('colour');
   });
 
   it('records nodebalancer_create as started, then finished', async () => {
@@ -313,6 +316,8 @@ describe('load balancer access', () => {
     // only unrestricted users change tags
     const tags = await call(svc, 'PUT', `/nodebalancers/${mine.body.id}`, { token: RESTRICTED_TOKEN, body: { tags: ['restricted-tag'] } });
     expect(tags.status).toBe(403);
+    const taggedCreate = await call(svc, 'POST', '/nodebalancers', { token: RESTRICTED_TOKEN, body: { region: 'us-east', tags: ['restricted-tag'] } });
+    expect(taggedCreate.status).toBe(403);
     expect(svc.store.get('tag', 'restricted-tag')).toBeUndefined();
 
     // deleting drops the creator's grant entry

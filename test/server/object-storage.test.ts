@@ -99,7 +99,8 @@ describe('buckets', () => {
     expect(errorFields(none).sort()).toEqual(['cluster', 'label']);
     const bad = await call(svc, 'POST', B, { body: { label: 'Bad_Name', cluster: 'mars-1', acl: 'custom', cors_enabled: 'yes', color: 'red' } });
     expect(bad.status).toBe(400);
-    expect(errorFields(bad).sort()).toEqual(['acl', 'cluster', 'color', 'cors_enabled', 'label']);
+    expect(errorFields(bad).sort()).toEqual(['acl', 'cluster', 'cors_enabled', 'label']);
+    expect(bad.headers['x-ignored-fields']).toBe('color');
   });
 
   it.each([
@@ -189,11 +190,12 @@ describe('bucket access', () => {
     expect(svc.store.get('bucket', 'us-east-1/acl-bucket')).toMatchObject({ acl: 'custom', cors_enabled: true });
   });
 
-  it('rejects bad values and unknown fields', async () => {
+  it('rejects bad values; ignores and names unknown fields', async () => {
     await makeBucket('acl-bad');
     const r = await call(svc, 'PUT', `${B}/us-east-1/acl-bad/access`, { body: { acl: 'everyone', cors_enabled: 1, owner: 'x' } });
     expect(r.status).toBe(400);
-    expect(errorFields(r).sort()).toEqual(['acl', 'cors_enabled', 'owner']);
+    expect(errorFields(r).sort()).toEqual(['acl', 'cors_enabled']);
+    expect(r.headers['x-ignored-fields']).toBe('owner');
     expect((await call(svc, 'POST', `${B}/us-east-1/missing/access`, { body: { acl: 'private' } })).status).toBe(404);
   });
 });
@@ -467,7 +469,9 @@ describe('keys', () => {
     expect(renamed.body).toEqual({ id: created.id, label: 'new', access_key: created.access_key, limited: true, bucket_access: [] });
     const access = await call(svc, 'PUT', path, { body: { bucket_access: [{ cluster: 'us-east-1', bucket_name: 'x', permissions: 'read_only' }] } });
     expect(errorFields(access)).toEqual(['bucket_access']);
-    expect(errorFields(await call(svc, 'PUT', path, { body: { access_key: 'A', colour: 1 } }))).toEqual(['colour']);
+    const unknown = await call(svc, 'PUT', path, { body: { access_key: 'A', colour: 1 } });
+    expect(unknown.status).toBe(200);
+    expect(unknown.headers['x-ignored-fields']).toBe('colour');
     expect((await call(svc, 'DELETE', path)).body).toEqual({});
     expect((await call(svc, 'GET', path)).status).toBe(404);
     expect((await call(svc, 'PUT', path, { body: { label: 'z' } })).status).toBe(404);

@@ -80,7 +80,8 @@ describe('PUT /profile', () => {
       body: { email: 'not-an-email', timezone: 'Mars/Olympus', lish_auth_method: 'telepathy', authorized_keys: ['ssh-nope xyz'], email_notifications: 'yes', favourite: 1 },
     });
     expect(r.status).toBe(400);
-    expect(errorFields(r).sort()).toEqual(['authorized_keys.0', 'email', 'email_notifications', 'favourite', 'lish_auth_method', 'timezone']);
+    expect(errorFields(r).sort()).toEqual(['authorized_keys.0', 'email', 'email_notifications', 'lish_auth_method', 'timezone']);
+    expect(r.headers['x-ignored-fields']).toBe('favourite');
     expect((await call(svc, 'GET', '/profile')).body).toMatchObject({ email: 'demo-owner@example.com', timezone: 'UTC' });
     expect((await call(svc, 'PUT', '/profile', { body: { timezone: 'america/new_york' } })).status).toBe(400);
     expect((await call(svc, 'PUT', '/profile', { body: [1] })).status).toBe(400);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestService } from '../helpers/service.js';
 import type { RunningService } from '../../src/server/service.js';
-import { routedUrl } from '../../src/server/app.js';
+import { BETA_ONLY_PATHS, routedUrl } from '../../src/server/app.js';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -62,13 +62,21 @@ describe('regions and types', () => {
     expect(unknown.body.errors).toHaveLength(1);
   });
 
-  it('routes the beta root to the routes of the base root, except the paths only it serves', () => {
+  it('routes the beta root to the routes of the base root, firewalls included (served on both)', () => {
     expect(routedUrl('/v4beta/vm/instances?page=2')).toBe('/v4/vm/instances?page=2');
-    expect(routedUrl('/v4beta/networking/firewalls/7/rules')).toBe('/v4beta/networking/firewalls/7/rules');
-    expect(routedUrl('/v4beta/networking/firewalls?page=1')).toBe('/v4beta/networking/firewalls?page=1');
+    expect(routedUrl('/v4beta/networking/firewalls/7/rules')).toBe('/v4/networking/firewalls/7/rules');
+    expect(routedUrl('/v4beta/networking/firewalls?page=1')).toBe('/v4/networking/firewalls?page=1');
     expect(routedUrl('/v4beta/networking/firewallsx')).toBe('/v4/networking/firewallsx');
     expect(routedUrl('/v4/networking/firewalls')).toBe('/v4/networking/firewalls');
     expect(routedUrl('/object-storage/x')).toBe('/object-storage/x');
+  });
+
+  it('under --strict keeps the firewall paths on the beta root alone, as 4.83.1 serves them', () => {
+    expect(BETA_ONLY_PATHS).toEqual(['/networking/firewalls']);
+    expect(routedUrl('/v4beta/vm/instances?page=2', BETA_ONLY_PATHS)).toBe('/v4/vm/instances?page=2');
+    expect(routedUrl('/v4beta/networking/firewalls/7/rules', BETA_ONLY_PATHS)).toBe('/v4beta/networking/firewalls/7/rules');
+    expect(routedUrl('/v4beta/networking/firewalls?page=1', BETA_ONLY_PATHS)).toBe('/v4beta/networking/firewalls?page=1');
+    expect(routedUrl('/v4beta/networking/firewallsx', BETA_ONLY_PATHS)).toBe('/v4/networking/firewallsx');
   });
 
   it('rejects a bad token with 401 even where no token is needed', async () => {

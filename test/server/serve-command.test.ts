@@ -31,6 +31,7 @@ describe('vmtui serve', () => {
     const svc = await serve(['--data', ':memory:', '--seed', 'empty', '--token', 'T', '--port', '0']);
     expect(svc.out()).toMatch(/beta root:\s+http:\/\/127\.0\.0\.1:\d+\/v4beta/);
     expect(svc.out()).toMatch(/restricted user token:\s+[0-9a-f]{64}\n/);
+    expect(svc.out()).toMatch(/reading:\s+tolerant/);
     const ok = await request(`${svc.base}/regions`, { headers: { authorization: 'Bearer T' } });
     expect(ok.statusCode).toBe(200);
     expect(((await ok.body.json()) as { results: number }).results).toBeGreaterThan(0);
@@ -61,6 +62,12 @@ describe('vmtui serve', () => {
     expect(reason(['--data', ''])).toBe('--data must name a file, or be :memory:');
     expect(reason(['--bogus'])).toMatch(/Unknown option '--bogus'/);
     expect(reason(['--token', 'T', '--data', ':memory:'])).toBe('accepted');
+    expect(reason(['--strict=yes'])).toMatch(/does not take an argument/);
+  });
+
+  it('reads tolerantly unless --strict', () => {
+    expect(parseServeArgs([]).strict).toBe(false);
+    expect(parseServeArgs(['--strict']).strict).toBe(true);
   });
 
   it('off loopback, takes only tokens of 32 characters or more; on loopback short ones stay allowed for tests', () => {

@@ -5,7 +5,7 @@ import { assertValid, badRequest, notFound } from '../errors.js';
 import { emitEvent, type EntityRef } from '../events.js';
 import { filterFields } from '../filter.js';
 import { onInstanceDeleted } from '../hooks.js';
-import { bodyFor, defineArea, listPage, mustGet, type Ctx } from '../route.js';
+import { bodyFor, defineArea, listPage, mustGet, readingOf, type Ctx } from '../route.js';
 import type { Store } from '../store.js';
 import { registerTags } from '../tagging.js';
 import { isoSeconds } from '../../model/time.js';
@@ -142,7 +142,7 @@ function checkTagChange(ctx: Ctx, tags: unknown, current: string[] = []): void {
 
 function createFirewall(ctx: Ctx) {
   requireAccountAccess(ctx.auth, 'read_write');
-  const { value: body, errors } = validate(Firewall, ctx.body ?? {}, { mode: 'create' });
+  const { value: body, errors } = validate(Firewall, ctx.body ?? {}, readingOf(ctx, 'create'));
   const vmIds = (body.devices as { vms?: number[] } | undefined)?.vms ?? [];
   // Device problems join the body's, so one answer lists every problem.
   const vms = vmIds.flatMap((id, i) => {
@@ -173,7 +173,7 @@ const ELSEWHERE: Record<string, string> = {
 function updateFirewall(ctx: Ctx) {
   requireAccountAccess(ctx.auth, 'read_write');
   const fw = firewallOf(ctx);
-  const { value, errors } = validate(Firewall, ctx.body ?? {}, { mode: 'update' });
+  const { value, errors } = validate(Firewall, ctx.body ?? {}, readingOf(ctx, 'update'));
   assertValid(errors.map((e) => (e.field && ELSEWHERE[e.field] ? { field: e.field, reason: ELSEWHERE[e.field]! } : e)));
   checkTagChange(ctx, value.tags, fw.tags);
 
@@ -219,7 +219,7 @@ onInstanceDeleted((store, vmId) => {
   }
 });
 
-/** Cloud firewalls (beta root only): account-level, so restricted users need account access. */
+/** Cloud firewalls (the seed's beta root; the base root too, as in later releases, unless --strict): account-level, so restricted users need account access. */
 export default defineArea(
   'firewalls',
   (r) => {
@@ -275,5 +275,5 @@ export default defineArea(
       return rules;
     });
   },
-  { betaOnly: true },
+  { betaRoot: true },
 );

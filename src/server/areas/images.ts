@@ -12,7 +12,7 @@ import { scopeAllows } from '../../model/scopes.js';
 import { assertValid, forbidden, notFound } from '../errors.js';
 import { emitEvent, finishEvent, type EntityRef } from '../events.js';
 import { filterFields, type SqlFilter } from '../filter.js';
-import { defineArea, listPage, bodyFor, type Ctx, type Handler, type Router } from '../route.js';
+import { defineArea, listPage, bodyFor, readingOf, type Ctx, type Handler, type Router } from '../route.js';
 import { onJob } from '../sim.js';
 import type { Store } from '../store.js';
 import { isoSeconds } from '../../model/time.js';
@@ -121,7 +121,7 @@ function sourceDisk(ctx: Ctx, diskId: number, errors: FieldError[]): { disk: Dis
 function createImage(ctx: Ctx): unknown {
   const auth = ctx.auth!;
   requireGlobal(auth, 'add_images');
-  const { value: body, errors } = validate(Image, ctx.body ?? {}, { mode: 'create' });
+  const { value: body, errors } = validate(Image, ctx.body ?? {}, readingOf(ctx, 'create'));
   if (privateImageCount(ctx.store) >= PRIVATE_IMAGE_LIMIT) {
     errors.push({ reason: `The account already has ${PRIVATE_IMAGE_LIMIT} private images, the most it may hold; delete one first` });
   }

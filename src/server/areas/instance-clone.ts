@@ -78,7 +78,8 @@ function newTarget(ctx: Ctx, source: InstanceRecord, body: Record<string, unknow
 function cloneInstance(ctx: Ctx): unknown {
   const source = instanceFor(ctx, 'read_only');
   const raw = (ctx.body ?? {}) as Record<string, unknown>;
-  if (raw.vm_id === undefined) requireGlobal(ctx.auth, 'add_vms');
+  // A null vm_id is read as absent (a new instance): it needs the grant too.
+  if (raw.vm_id === undefined || raw.vm_id === null) requireGlobal(ctx.auth, 'add_vms');
   const { value: body, errors } = readBody(ctx, CloneRequest, 'create');
   const chosen = selection(ctx, source, body, errors);
   const need = sizeOf(chosen.disks);

@@ -7,7 +7,7 @@ import { requireEntity, type Level } from '../auth.js';
 import { badRequest, notFound } from '../errors.js';
 import { emitEvent, finishEvent, type EntityRef } from '../events.js';
 import { ipv4List } from '../ipam.js';
-import type { Ctx } from '../route.js';
+import { readingOf, type Ctx } from '../route.js';
 import { onJob, type Job, type Simulation } from '../sim.js';
 import type { Row, Store } from '../store.js';
 import { isoSeconds } from '../../model/time.js';
@@ -116,7 +116,7 @@ export const presentBackup = (backup: Row) => present(Backup, backup);
 
 /** Validates a body without throwing, so handlers can add what only the store can tell and report everything at once. */
 export function readBody(ctx: Ctx, schema: ResourceSchema, mode: Mode, current?: Row) {
-  return validate(schema, ctx.body ?? {}, { mode, current });
+  return validate(schema, ctx.body ?? {}, readingOf(ctx, mode, current));
 }
 
 /** The instance a path names, with the caller's grant checked (ungranted: 404; read-only where a write is needed: 403). */

@@ -103,7 +103,7 @@ function createInstance(ctx: Ctx): unknown {
 function updateInstance(ctx: Ctx): unknown {
   const vm = instanceFor(ctx, 'read_write');
   const raw = (ctx.body ?? {}) as Record<string, unknown>;
-  if (raw.tags !== undefined && JSON.stringify(raw.tags) !== JSON.stringify(vm.tags)) requireUnrestricted(ctx.auth, 'add or change tags');
+  if (raw.tags !== undefined && raw.tags !== null && JSON.stringify(raw.tags) !== JSON.stringify(vm.tags)) requireUnrestricted(ctx.auth, 'add or change tags');
   const { value: v, errors } = readBody(ctx, Instance, 'update', vm);
   if (typeof v.label === 'string' && labelTaken(ctx.store, v.label, vm.id)) errors.push({ field: 'label', reason: `Label ${v.label} is already in use` });
   assertValid(errors);

@@ -1,7 +1,7 @@
 import { validate, type FieldError, type Mode, type ResourceSchema } from '../../model/schema.js';
 import { requireAccountAccess, type Level } from '../auth.js';
 import { assertValid } from '../errors.js';
-import type { Ctx, Handler } from '../route.js';
+import { readingOf, type Ctx, type Handler } from '../route.js';
 
 /** Managed monitoring is account-level: restricted users need the account_access grant. */
 export const withAccess =
@@ -25,7 +25,7 @@ export function acceptBody(
   storeChecks: (body: Record<string, unknown>) => FieldError[] = () => [],
 ): Record<string, unknown> {
   const body = ctx.body === undefined || ctx.body === null ? {} : ctx.body;
-  const { value, errors } = validate(schema, body, { mode, current });
+  const { value, errors } = validate(schema, body, readingOf(ctx, mode, current));
   const raw = typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   assertValid([...errors, ...storeChecks(raw)]);
   return value;

@@ -1,9 +1,9 @@
 import { CONFIG_DEFAULTS, NBConfig, NBConfigRebuild, NBNode, withoutRedactedEcho } from '../../model/nodebalancers.js';
 import type { FieldError } from '../../model/schema.js';
-import { bodyFor, listPage, type Router } from '../route.js';
+import { bodyFor, listPage, readingOf, type Router } from '../route.js';
 import type { Store } from '../store.js';
 import {
-  addConfig,
+  addConfigWithNodes,
   addNode,
   balancerEvent,
   balancerFor,
@@ -14,6 +14,8 @@ import {
   configRef,
   deleteConfig,
   isObject,
+  joinNodePort,
+  joinNodePorts,
   nodeFor,
   nodeRecord,
   nodeRef,
@@ -81,8 +83,8 @@ export function configRoutes(r: Router): void {
 
   r.post(configs, WRITE, (ctx) => {
     const nb = balancerFor(ctx, 'read_write');
-    const body = checkBody(NBConfig, ctx.body, { mode: 'create' }, (raw) => portErrors(ctx.store, nb.id, raw.port ?? CONFIG_DEFAULTS.port, undefined, 'port'));
-    const cfg = addConfig(ctx.store, nb.id, body);
+    const body = checkBody(NBConfig, ctx.body, readingOf(ctx, 'create'), (raw) => portErrors(ctx.store, nb.id, raw.port ?? CONFIG_DEFAULTS.port, undefined, 'port'));
+    const cfg = addConfigWithNodes(ctx.store, nb.id, { ...body, nodes: joinNodePorts(ctx.reader, body.nodes, 'nodes') });
     touch(ctx.store, nb.id);
     balancerEvent(ctx, 'nodebalancer_config_create', nb, { secondary: configRef(cfg) });
     return presentConfig(ctx.store, cfg);
@@ -92,7 +94,7 @@ export function configRoutes(r: Router): void {
 
   r.put(config, WRITE, (ctx) => {
     const { nb, cfg } = configFor(ctx, 'read_write');
-    const body = checkBody(NBConfig, withoutRedactedEcho(ctx.body, cfg), { mode: 'update', current: openConfig(ctx.store, cfg) }, (raw) =>
+    const body = checkBody(NBConfig, withoutRedactedEcho(ctx.body, cfg), readingOf(ctx, 'update', openConfig(ctx.store, cfg)), (raw) =>
       portErrors(ctx.store, nb.id, raw.port, cfg.id, 'port'),
     );
     const next = ctx.store.put('nb_config', cfg.id, configRecord(ctx.store, nb.id, cfg.id, body, cfg));
@@ -112,8 +114,9 @@ export function configRoutes(r: Router): void {
     const { nb, cfg } = configFor(ctx, 'read_write');
     const raw = ctx.body;
     const body = isObject(raw) && Array.isArray(raw.configs) ? { ...raw, configs: raw.configs.map((c, i) => (i === 0 ? withoutRedactedEcho(c, cfg) : c)) } : raw;
-    const value = checkBody(NBConfigRebuild, body, { mode: 'create', current: openConfig(ctx.store, cfg) }, (r) => rebuildStoreErrors(ctx.store, cfg, r));
-    const message = rebuild(ctx.store, cfg, (value.configs as Fields[])[0]!);
+    const value = checkBody(NBConfigRebuild, body, readingOf(ctx, 'create', openConfig(ctx.store, cfg)), (r) => rebuildStoreErrors(ctx.store, cfg, r));
+    const config = (value.configs as Fields[])[0]!;
+    const message = rebuild(ctx.store, cfg, { ...config, nodes: joinNodePorts(ctx.reader, config.nodes, 'configs.0.nodes') });
     touch(ctx.store, nb.id);
     balancerEvent(ctx, 'nodebalancer_config_update', nb, { secondary: configRef(ctx.store.get<ConfigRecord>('nb_config', cfg.id)!), message });
     return presentBalancer(ctx.store.get<BalancerRecord>('nodebalancer', nb.id)!);
@@ -126,7 +129,7 @@ export function configRoutes(r: Router): void {
 
   r.post(nodes, WRITE, (ctx) => {
     const { nb, cfg } = configFor(ctx, 'read_write');
-    const created = addNode(ctx.store, cfg, bodyFor(ctx, NBNode, 'create'));
+    const created = addNode(ctx.store, cfg, joinNodePort(ctx.reader, bodyFor(ctx, NBNode, 'create'), ''));
     touch(ctx.store, nb.id);
     balancerEvent(ctx, 'nodebalancer_node_create', nb, { secondary: nodeRef(created) });
     return presentNode(ctx.store, created);
@@ -137,7 +140,8 @@ export function configRoutes(r: Router): void {
 
   r.put(node, WRITE, (ctx) => {
     const { nb, cfg, node: current } = nodeFor(ctx, 'read_write');
-    const next = ctx.store.put('nb_node', current.id, nodeRecord(cfg, current.id, bodyFor(ctx, NBNode, 'update', current), current));
+    const body = joinNodePort(ctx.reader, bodyFor(ctx, NBNode, 'update', current), '', current.address);
+    const next = ctx.store.put('nb_node', current.id, nodeRecord(cfg, current.id, body, current));
     touch(ctx.store, nb.id);
     balancerEvent(ctx, 'nodebalancer_node_update', nb, { secondary: nodeRef(next) });
     return presentNode(ctx.store, next);

@@ -9,7 +9,7 @@ import {
   newConfigBase,
   type NodeBalancerResponse,
 } from '../../model/nodebalancers.js';
-import { present, validate, type FieldError, type ResourceSchema, type RuleContext } from '../../model/schema.js';
+import { present, validate, type FieldError, type Reader, type ResourceSchema, type RuleContext } from '../../model/schema.js';
 import { requireEntity, type Auth, type Level, type User } from '../auth.js';
 import { assertValid, notFound } from '../errors.js';
 import { emitEvent, type EntityRef, type EventStatus } from '../events.js';
@@ -177,6 +177,25 @@ export function addNode(store: Store, cfg: ConfigRecord, input: Fields): NodeRec
   const id = store.nextId('nb_node', 73001);
   return store.insert('nb_node', id, nodeRecord(cfg, id, input), { parent: String(cfg.id) });
 }
+
+/**
+ * Later releases send a node's port apart from its address; 4.83.1 writes it
+ * into the address. It joins an address that has no port. Beside a port the
+ * address has (given, or the stored one) it would change what the address
+ * says, so it is ignored and reported then, unless the two agree.
+ */
+export function joinNodePort(reader: Reader, node: Fields, path: string, storedAddress?: string): Fields {
+  if (node.port === undefined) return node;
+  const { port, ...rest } = node;
+  const address = typeof rest.address === 'string' ? rest.address : storedAddress;
+  if (typeof rest.address === 'string' && !/:\d+$/.test(rest.address)) return { ...rest, address: `${rest.address}:${String(port)}` };
+  if (!address?.endsWith(`:${String(port)}`)) reader.ignored.push(path ? `${path}.port` : 'port');
+  return rest;
+}
+
+/** A list of configs or nodes as sent, each node's port joined to its address. */
+export const joinNodePorts = (reader: Reader, nodes: unknown, path: string): Fields[] =>
+  ((nodes as Fields[] | undefined) ?? []).map((node, i) => joinNodePort(reader, node, `${path}.${i}`));
 
 /** Creates a config with its nodes, as balancer create and the demo send them. */
 export function addConfigWithNodes(store: Store, nbId: number, input: Fields): ConfigRecord {

@@ -3,7 +3,7 @@ import { filterableFields } from '../../model/schema.js';
 import { grantFilter, requireGlobal, requireUnrestricted } from '../auth.js';
 import { finishEvent } from '../events.js';
 import { filterFields } from '../filter.js';
-import { defineArea, listPage } from '../route.js';
+import { defineArea, listPage, readingOf } from '../route.js';
 import { onJob } from '../sim.js';
 import { registerTags } from '../tagging.js';
 import { isoSeconds } from '../../model/time.js';
@@ -16,6 +16,7 @@ import {
   checkBody,
   deleteBalancer,
   grantCreator,
+  joinNodePorts,
   labelErrors,
   presentBalancer,
   regionErrors,
@@ -40,13 +41,19 @@ export default defineArea('nodebalancers', (r) => {
 
   r.post('/nodebalancers', 'nodebalancers:read_write', (ctx) => {
     requireGlobal(ctx.auth, 'add_nodebalancers');
-    const body = checkBody(NodeBalancer, ctx.body, { mode: 'create' }, (raw) => [...regionErrors(ctx.store, raw.region), ...labelErrors(ctx.store, raw.label)]);
+    const body = checkBody(NodeBalancer, ctx.body, readingOf(ctx, 'create'), (raw) => [...regionErrors(ctx.store, raw.region), ...labelErrors(ctx.store, raw.label)]);
+    // Only the tolerant reader lets tags through on create, as later releases take them.
+    const tags = [...new Set((body.tags as string[] | undefined) ?? [])];
+    if (tags.length > 0) requireUnrestricted(ctx.auth, 'add or change tags');
     const nb = addBalancer(ctx.store, {
       region: body.region as string,
       label: body.label as string | undefined,
       client_conn_throttle: body.client_conn_throttle as number | undefined,
+      tags,
     });
-    for (const config of (body.configs as Record<string, unknown>[] | undefined) ?? []) addConfigWithNodes(ctx.store, nb.id, config);
+    registerTags(ctx.store, tags);
+    const configs = (body.configs as Record<string, unknown>[] | undefined) ?? [];
+    configs.forEach((config, i) => addConfigWithNodes(ctx.store, nb.id, { ...config, nodes: joinNodePorts(ctx.reader, config.nodes, `configs.${i}.nodes`) }));
     grantCreator(ctx.store, ctx.auth, nb.id);
     const event = balancerEvent(ctx, 'nodebalancer_create', nb, { status: 'started' });
     ctx.sim.schedule(CREATE_FINISHED, { event }, 10);
@@ -57,7 +64,7 @@ export default defineArea('nodebalancers', (r) => {
 
   r.put('/nodebalancers/{nodeBalancerId}', 'nodebalancers:read_write', (ctx) => {
     const nb = balancerFor(ctx, 'read_write');
-    const body = checkBody(NodeBalancer, ctx.body, { mode: 'update', current: nb }, (raw) => labelErrors(ctx.store, raw.label, nb.id));
+    const body = checkBody(NodeBalancer, ctx.body, readingOf(ctx, 'update', nb), (raw) => labelErrors(ctx.store, raw.label, nb.id));
     const tags = body.tags === undefined ? nb.tags : [...new Set(body.tags as string[])];
     if (!sameTags(tags, nb.tags)) requireUnrestricted(ctx.auth, 'add or change tags');
     const next: BalancerRecord = {

@@ -3,7 +3,7 @@ import { present, validate, type FieldError, type Mode, type ResourceSchema } fr
 import { Bucket, type ObjectAcl } from '../../model/object-storage.js';
 import { requireAccountAccess } from '../auth.js';
 import { assertValid, notFound } from '../errors.js';
-import type { Ctx, Handler } from '../route.js';
+import { readingOf, type Ctx, type Handler } from '../route.js';
 import type { Row, Store } from '../store.js';
 import { isoSeconds } from '../../model/time.js';
 
@@ -187,7 +187,7 @@ export function checkedBody(
   more: (value: Record<string, unknown>, raw: Record<string, unknown>) => FieldError[],
 ): Record<string, unknown> {
   const raw = ctx.body ?? {};
-  const { value, errors } = validate(schema, raw, { mode });
+  const { value, errors } = validate(schema, raw, readingOf(ctx, mode));
   if (typeof raw === 'object' && !Array.isArray(raw)) errors.push(...more(value, raw as Record<string, unknown>));
   assertValid(errors);
   return value;

@@ -4,7 +4,7 @@ import { issueToken, newTokenValue, type TokenRecord } from '../auth.js';
 import { scopesWithin } from '../../model/scopes.js';
 import { assertValid, notFound } from '../errors.js';
 import { filterFields, type SqlFilter } from '../filter.js';
-import { bodyFor, listPage, type Ctx, type Router } from '../route.js';
+import { bodyFor, listPage, readingOf, type Ctx, type Router } from '../route.js';
 import { isoSeconds, parseApiTime } from '../../model/time.js';
 import { actor, ownParent, ownRow, profileEvent } from './profile-common.js';
 
@@ -34,7 +34,7 @@ export function tokenRoutes(r: Router): void {
   );
 
   r.post('/profile/tokens', 'account:read_write', (ctx) => {
-    const { value, errors } = validate(Token, ctx.body ?? {}, { mode: 'create' });
+    const { value, errors } = validate(Token, ctx.body ?? {}, readingOf(ctx, 'create'));
     const acting = actor(ctx).token.scopes;
     const scopes = typeof value.scopes === 'string' ? value.scopes.trim() : acting;
     if (!scopesWithin(scopes, acting)) errors.push({ field: 'scopes', reason: `scopes exceed those of the token making the request (${acting})` });

@@ -2,7 +2,7 @@ import { Profile, preferencesProblem } from '../../model/profile.js';
 import { present, validate } from '../../model/schema.js';
 import { emptyGrants, type GrantKind, type Grants, type User } from '../auth.js';
 import { assertValid, badRequest, forbidden } from '../errors.js';
-import { defineArea, type Router } from '../route.js';
+import { defineArea, readingOf, type Router } from '../route.js';
 import { OWNER_ID } from '../seed/index.js';
 import type { Store } from '../store.js';
 import { actor, currentUser, profileEntity, profileEvent } from './profile-common.js';
@@ -31,7 +31,7 @@ function profileRoutes(r: Router): void {
     const user = currentUser(ctx);
     const body = ctx.body ?? {};
     if (isPlainObject(body) && body.restricted === false && user.restricted) throw forbidden('A restricted user cannot lift its own restriction');
-    const { value, errors } = validate(Profile, body, { mode: 'update', current: user });
+    const { value, errors } = validate(Profile, body, readingOf(ctx, 'update', user));
     // Restricting the owner would leave the account with nobody able to grant anything back.
     if (value.restricted === true && !user.restricted && user.id === OWNER_ID) {
       errors.push({ field: 'restricted', reason: 'cannot restrict the account owner' });

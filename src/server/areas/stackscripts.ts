@@ -5,8 +5,8 @@ import { StackScript, parseUdfs, type StackScriptRecord } from '../../model/stac
 import { type Auth, type User, entityLevel, grantFilter, requireGlobal } from '../auth.js';
 import { assertValid, badRequest, forbidden, notFound } from '../errors.js';
 import { emitEvent, type EntityRef } from '../events.js';
-import { filterFields, type SqlFilter } from '../filter.js';
-import { defineArea, listPage, type Ctx } from '../route.js';
+import { filterFields, type FilterFields, type SqlFilter } from '../filter.js';
+import { defineArea, listPage, readingOf, type Ctx } from '../route.js';
 import type { Store } from '../store.js';
 import { isoSeconds } from '../../model/time.js';
 import { dropGrants, grantCreator, imageVisible } from './images.js';
@@ -42,6 +42,20 @@ function listRestriction(auth: Auth | null): SqlFilter | undefined {
   return { where: `${isPublic} OR json_extract(data, '$.owner_id') = ? OR (${granted.where})`, params: [auth.user.id, ...granted.params] };
 }
 
+const FILTERABLE = filterFields(filterableFields(StackScript));
+
+/**
+ * Later releases filter the list on `mine` (the caller's own scripts); it has
+ * one meaning in 4.83.1 terms, so only --strict refuses it as the seed's lists do.
+ */
+function scriptFilters(ctx: Ctx): FilterFields {
+  if (ctx.services.strict) return FILTERABLE;
+  const ownerId = ctx.auth?.user.id;
+  const mine = (on: boolean): SqlFilter =>
+    ownerId === undefined ? { where: on ? '0' : '1', params: [] } : { where: `json_extract(data, '$.owner_id') ${on ? 'IS' : 'IS NOT'} ?`, params: [ownerId] };
+  return { ...FILTERABLE, mine: { path: '$.owner_id', flag: mine } };
+}
+
 function scriptFor(ctx: Ctx): StackScriptRecord {
   const script = ctx.store.get<StackScriptRecord>('stackscript', ctx.params.stackscriptId!);
   if (!script || scriptLevel(ctx.auth, script) === null) throw notFound('StackScript not found');
@@ -66,7 +80,7 @@ function imageErrors(store: Store, auth: Auth, images: unknown): FieldError[] {
 
 /** Validates a create or update body, including the image references, reporting every problem at once. */
 function scriptBody(ctx: Ctx, mode: 'create' | 'update', current?: StackScriptRecord): Record<string, unknown> {
-  const { value, errors } = validate(StackScript, ctx.body ?? {}, { mode, current });
+  const { value, errors } = validate(StackScript, ctx.body ?? {}, readingOf(ctx, mode, current));
   errors.push(...imageErrors(ctx.store, ctx.auth!, value.images));
   assertValid(errors);
   return value;
@@ -144,7 +158,7 @@ export default defineArea('stackscripts', (r) => {
     'optional',
     (ctx) =>
       listPage<StackScriptRecord>(ctx, 'stackscript', {
-        filterable: filterFields(filterableFields(StackScript)),
+        filterable: scriptFilters(ctx),
         restrict: listRestriction(ctx.auth),
         present: presentScript,
       }),

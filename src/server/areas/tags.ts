@@ -4,7 +4,7 @@ import { type GrantKind, requireUnrestricted, visibleTo } from '../auth.js';
 import { scopeAllows } from '../../model/scopes.js';
 import { assertValid, notFound } from '../errors.js';
 import { emitEvent } from '../events.js';
-import { defineArea, listPage, pageParams, type Ctx } from '../route.js';
+import { defineArea, listPage, pageParams, readingOf, type Ctx } from '../route.js';
 import type { Page, Store } from '../store.js';
 import { registerTags, TAGGABLE_KINDS, type TagRecord } from '../tagging.js';
 import { presentInstance, type InstanceRecord } from './instance-common.js';
@@ -64,7 +64,7 @@ function targetsOf(ctx: Ctx, body: Record<string, unknown>, errors: FieldError[]
 function createTag(ctx: Ctx): unknown {
   const auth = ctx.auth!;
   requireUnrestricted(auth, 'add or change tags');
-  const { value: body, errors } = validate(Tag, ctx.body ?? {}, { mode: 'create' });
+  const { value: body, errors } = validate(Tag, ctx.body ?? {}, readingOf(ctx, 'create'));
   const label = body.label as string | undefined;
   if (label !== undefined && ctx.store.get('tag', label)) errors.push({ field: 'label', reason: `A tag labeled ${label} already exists` });
   const targets = targetsOf(ctx, body, errors);
