@@ -45,12 +45,25 @@ function rawExchange(text: string): Promise<string> {
 const jsonOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
 
 describe('keys named after Object.prototype members are data', () => {
-  it('is refused as an unknown field at the top level and nested, whatever its name', async () => {
-    for (const key of ['constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
-      const top = await call(svc, 'POST', '/managed/contacts', { raw: `{"name":"xy","${key}":{}}` });
-      expect(expectRefusal(top, 400)).toContainEqual({ field: key, reason: `${key} is not a known field` });
-      const nested = await call(svc, 'PUT', `/vm/instances/${vmId}`, { raw: `{"alerts":{"${key}":1}}` });
-      expect(expectRefusal(nested, 400)).toContainEqual({ field: `alerts.${key}`, reason: `alerts.${key} is not a known field` });
+  it('is an unknown field like any other, top level and nested: ignored and named, or refused under --strict', async () => {
+    const strict = await startTestService({ strict: true });
+    try {
+      const vm = await call(strict, 'POST', '/vm/instances', { body: { region: 'us-east', type: 'g6-standard-1', label: 'hostile-strict' } });
+      for (const key of ['constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+        const top = await call(svc, 'POST', '/managed/contacts', { raw: `{"name":"x${key}","${key}":{}}` });
+        expect(top.status, JSON.stringify(top.body)).toBe(200);
+        expect(top.headers['x-ignored-fields']).toBe(key);
+        const nested = await call(svc, 'PUT', `/vm/instances/${vmId}`, { raw: `{"alerts":{"${key}":1}}` });
+        expect(nested.status, JSON.stringify(nested.body)).toBe(200);
+        expect(nested.headers['x-ignored-fields']).toBe(`alerts.${key}`);
+
+        const strictTop = await call(strict, 'POST', '/managed/contacts', { raw: `{"name":"x${key}","${key}":{}}` });
+        expect(expectRefusal(strictTop, 400)).toContainEqual({ field: key, reason: `${key} is not a known field` });
+        const strictNested = await call(strict, 'PUT', `/vm/instances/${vm.body.id}`, { raw: `{"alerts":{"${key}":1}}` });
+        expect(expectRefusal(strictNested, 400)).toContainEqual({ field: `alerts.${key}`, reason: `alerts.${key} is not a known field` });
+      }
+    } finally {
+      await strict.close();
     }
   });
 
