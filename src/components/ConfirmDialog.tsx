@@ -22,25 +22,22 @@ interface Props {
 }
 
 /**
- * Asks before acting. Cancel is the default button, so Enter alone never
- * confirms; with typeToConfirm the label must be typed exactly first.
+ * Asks before acting. Cancel is the default button and Enter always does what
+ * the focused button says; typing the label of an irreversible action moves
+ * the focus to the confirming button (←, → and Tab move it back), which acts
+ * only once the label is typed exactly.
  */
 export function ConfirmDialog({ title, message, confirmLabel, destructive, typeToConfirm, onConfirm, onCancel, width, priority = PRIORITY.dialog }: Props) {
   const [state, store] = useLocalStore(() => ({ focus: 'cancel' as 'cancel' | 'confirm', typed: textState(), hint: '' }));
   const matches = (typed: string) => typeToConfirm === undefined || typed === typeToConfirm;
   useCommands(
     {
-      switchButton: () => store.setState((s) => ({ focus: s.focus === 'cancel' ? 'confirm' : 'cancel' })),
+      switchButton: () => store.setState((s) => ({ focus: s.focus === 'cancel' ? 'confirm' : 'cancel', hint: '' })),
       press: () => {
         const { focus, typed } = store.getState();
-        if (typeToConfirm !== undefined && typed.text !== '') {
-          if (matches(typed.text)) onConfirm();
-          else store.setState({ hint: `Type ${typeToConfirm} exactly to confirm` });
-          return;
-        }
         if (focus === 'cancel') onCancel();
         else if (matches(typed.text)) onConfirm();
-        else store.setState({ hint: `Type ${typeToConfirm} first` });
+        else store.setState({ hint: typed.text === '' ? `Type ${typeToConfirm} first` : `Type ${typeToConfirm} exactly to confirm` });
       },
       close: onCancel,
     },
@@ -51,7 +48,7 @@ export function ConfirmDialog({ title, message, confirmLabel, destructive, typeT
       fallback: (ev) => {
         if (typeToConfirm === undefined) return true;
         const next = editText(store.getState().typed, ev);
-        if (next) store.setState({ typed: next, hint: '' });
+        if (next) store.setState({ typed: next, hint: '', focus: 'confirm' });
         return true;
       },
     },
