@@ -16,7 +16,7 @@ import { DEFAULT_VIEW, type ListView, type Overlay } from '../../store/views.js'
 import { issueContext, type InstanceRef } from './issue-model.js';
 import { issueLines } from './issue-lines.js';
 import { ItemOverlay } from './ItemOverlay.js';
-import { GOTO, itemKey, jumpTo } from './item-specs.js';
+import { GOTO, ITEM_SPECS, itemKey, itemName, jumpTo } from './item-specs.js';
 import { LineView } from './LineView.js';
 import { Q } from './queries.js';
 
@@ -96,7 +96,12 @@ export function IssueScreen({ entry, width, height }: ScreenProps) {
             const { item } = current();
             if (item) jumpTo(item, { nav, views }, GOTO);
           },
-          edit: withItem((key) => ({ kind: 'form', form: 'edit', key })),
+          edit: () => {
+            const { item } = current();
+            const missing = item && session.getState().missingScope(ITEM_SPECS[item.kind].writeScope);
+            if (missing) session.getState().notify(`Cannot edit ${itemName(item)}: ${missing}`, 'error');
+            else withItem((key) => ({ kind: 'form', form: 'edit', key }))();
+          },
           actions: withItem((key) => ({ kind: 'menu', key })),
           detail: withItem((key) => ({ kind: 'detail', key })),
           json: issue ? () => update({ overlay: { kind: 'json', key: 'issue' } }) : undefined,

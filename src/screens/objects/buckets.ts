@@ -63,6 +63,7 @@ const sslActions: ActionSpec<Bucket>[] = [
     label: 'TLS certificate: check',
     key: 't',
     scope: OBJ_RO,
+    changes: false,
     run: async (b, ctx) => ((await getSsl(ctx.client, b.cluster, b.label)).ssl ? `${b.label} has a TLS certificate` : `${b.label} has no TLS certificate`),
   },
   {
@@ -163,6 +164,7 @@ export function bucketList(): ListSpec<Bucket> {
         label: 'List all objects, without folders',
         key: 'o',
         scope: OBJ_RO,
+        changes: false,
         run: async (b, ctx) => {
           ctx.push('object-browser', { cluster: b.cluster, bucket: b.label, prefix: '', flat: '1' }, `${b.label} (all)`);
           return `Every object of ${b.label}`;
