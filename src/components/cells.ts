@@ -34,6 +34,27 @@ export function wrapLine(text: string, width: number): string[] {
   return out;
 }
 
+/** Word-wraps text (its own line breaks kept) into lines of at most `width` characters; a word longer than a line is split. */
+export function wrapWords(text: string, width: number): string[] {
+  const out: string[] = [];
+  for (const para of text.split('\n')) {
+    let line = '';
+    for (const word of para.split(/ +/)) {
+      const pieces = wrapLine(word, Math.max(1, width));
+      for (const piece of pieces) {
+        if (line === '') line = piece;
+        else if (line.length + 1 + piece.length <= width) line += ` ${piece}`;
+        else {
+          out.push(line);
+          line = piece;
+        }
+      }
+    }
+    out.push(line);
+  }
+  return out;
+}
+
 /** Nested objects flattened to dotted keys; arrays of scalars joined, arrays of objects indexed. */
 export function flatten(value: unknown, prefix = '', out: [string, string][] = []): [string, string][] {
   const at = (k: string | number) => (prefix ? `${prefix}.${k}` : String(k));

@@ -33,11 +33,11 @@ const spec: FormSpec = {
   submit: async () => undefined,
 };
 
-function form(opts: { onSubmit?: (body: Record<string, unknown>) => Promise<void>; mode?: 'create' | 'update'; record?: Record<string, unknown>; fields?: string[] } = {}) {
+function form(opts: { onSubmit?: (body: Record<string, unknown>) => Promise<void>; mode?: 'create' | 'update'; record?: Record<string, unknown>; fields?: string[]; height?: number; width?: number } = {}) {
   const onSubmit = vi.fn(opts.onSubmit ?? (async () => {}));
   const onCancel = vi.fn();
   const s = opts.fields ? { ...spec, fields: opts.fields } : spec;
-  const r = renderWithApp(<Form title="New balancer" spec={s} mode={opts.mode ?? 'create'} record={opts.record} onSubmit={onSubmit} onCancel={onCancel} width={100} height={16} />);
+  const r = renderWithApp(<Form title="New balancer" spec={s} mode={opts.mode ?? 'create'} record={opts.record} onSubmit={onSubmit} onCancel={onCancel} width={opts.width ?? 100} height={opts.height ?? 16} />);
   return { ...r, onSubmit, onCancel };
 }
 
@@ -46,9 +46,9 @@ describe('Form', () => {
     const f = form();
     await waitForContent(f.lastFrame, 'Label *');
     await sendInputAndWait(f.stdin, 'ab', f.lastFrame, /› Label \*.*ab.*✗ must be 3\.\.32 characters/);
-    // The focused field's whole reason is on the line below the form.
-    expect(f.lastFrame()).toMatch(/^label must be 3\.\.32 characters$/m);
-    await sendInputAndWait(f.stdin, 'c', f.lastFrame, (fr) => !fr.includes('label must be'));
+    // The focused field's whole reason is on the line below the form, in the form's words.
+    expect(f.lastFrame()).toMatch(/^Label must be 3\.\.32 characters$/m);
+    await sendInputAndWait(f.stdin, 'c', f.lastFrame, (fr) => !fr.includes('Label must be'));
     f.stdin.write(DOWN);
     f.stdin.write(DOWN);
     await sendInputAndWait(f.stdin, 'x', f.lastFrame, '✗ must be an integer');
@@ -110,7 +110,7 @@ describe('Form', () => {
     f.stdin.write('web-lb');
     f.stdin.write(TAB);
     await sendInputAndWait(f.stdin, RIGHT, f.lastFrame, 'us-east');
-    await sendInputAndWait(f.stdin, CTRL_S, f.lastFrame, '✗ Label must be unique');
+    await sendInputAndWait(f.stdin, CTRL_S, f.lastFrame, /Label \*.*✗ must be unique/);
     const frame = f.lastFrame();
     expect(frame).toMatch(/Port.*✗ Port in use/);
     expect(frame).toMatch(/Tags.*✗ Tag reserved/);
@@ -183,13 +183,63 @@ describe('Form', () => {
     f.stdin.write(TAB);
     f.stdin.write('\x7f');
     f.stdin.write('9');
-    f.stdin.write(CTRL_S);
+    // What will change is shown first; Save is focused, Esc goes back to the form.
+    const review = await sendInputAndWait(f.stdin, CTRL_S, f.lastFrame, 'save these changes?');
+    expect(review).toMatch(/^│ *Changes: *│$/m);
+    expect(review).toMatch(/Throttle: 5 → 9/);
+    expect(review).not.toMatch(/Label:/);
+    expect(f.onSubmit).not.toHaveBeenCalled();
+    await sendInputAndWait(f.stdin, ESC, f.lastFrame, /› .*9/);
+    await sendInputAndWait(f.stdin, CTRL_S, f.lastFrame, 'save these changes?');
+    f.stdin.write(ENTER);
     await vi.waitFor(() => expect(f.onSubmit).toHaveBeenCalledOnce());
     expect(f.onSubmit.mock.calls[0]![0]).toEqual({ client_conn_throttle: 9 });
+  });
+
+  it('update: an emptied field that cannot be empty says so and sends nothing; emptying an optional text sends it empty', async () => {
+    const f = form({ mode: 'update', record: { id: 3, label: 'web-lb', client_conn_throttle: 5 }, fields: ['label', 'client_conn_throttle'] });
+    await waitForContent(f.lastFrame, 'web-lb');
+    f.stdin.write('\x15');
+    await waitForContent(f.lastFrame, (fr) => !fr.includes('web-lb'));
+    await sendInputAndWait(f.stdin, CTRL_S, f.lastFrame, /^Label must be 3\.\.32 characters$/m);
+    expect(f.onSubmit).not.toHaveBeenCalled();
+    expect(f.lastFrame()).not.toContain('save these changes?');
+  });
+});
+
+describe('Form in a small terminal', () => {
+  it('a form taller than its room names the fields that follow, and scrolls to them', async () => {
+    const f = form({ height: 6, width: 80 });
+    const first = await waitForContent(f.lastFrame, /↓ \d+ more: .*Port/);
+    expect(first.split('\n').length).toBeLessThanOrEqual(6);
+    for (let i = 0; i < 7; i++) f.stdin.write(DOWN);
+    const last = await waitForContent(f.lastFrame, /› Port/);
+    expect(last).toMatch(/↑ \d+ above/);
+    expect(last).not.toContain('more:');
+  });
+
+  it('a long error is read whole: the note under the form wraps', async () => {
+    const long = 'The account has reached its limit of balancers in this region; delete one or ask support to raise the limit';
+    const f = form({ width: 60, onSubmit: async () => Promise.reject(new ApiError('http', 'HTTP 400', 400, [{ reason: long }])) });
+    await waitForContent(f.lastFrame, 'Label *');
+    f.stdin.write('web-lb');
+    f.stdin.write(TAB);
+    await sendInputAndWait(f.stdin, RIGHT, f.lastFrame, 'us-east');
+    const frame = await sendInputAndWait(f.stdin, CTRL_S, f.lastFrame, 'raise the limit');
+    expect(frame.replace(/\n/g, ' ')).toContain(long);
+    // Moving on clears it.
+    await sendInputAndWait(f.stdin, DOWN, f.lastFrame, (fr) => !fr.includes('raise the limit'));
   });
 });
 
 describe('form state', () => {
+  it('speaks the form’s field titles, not API paths', () => {
+    const named = buildFields({ ...spec, fields: ['client_conn_throttle', 'ssh.port', 'label'] }, 'create');
+    const mapped = mapErrors([{ field: 'client_conn_throttle', reason: 'client_conn_throttle must be an integer' }, { field: 'nowhere', reason: 'ssh.port clashes with label' }], named);
+    expect(mapped.fields.client_conn_throttle).toBe('Throttle must be an integer');
+    expect(mapped.form).toEqual(['nowhere: Port clashes with label']);
+  });
+
   const fields = buildFields({ ...spec, fields: ['label', 'tags', 'public', 'ssh.port'], overrides: { public: { hidden: true, default: true } } }, 'create');
 
   it('takes titles, kinds and required marks from the schema', () => {

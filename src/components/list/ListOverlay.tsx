@@ -102,6 +102,7 @@ export function ListOverlay<R>(p: Props<R>) {
           onConfirm={() => p.confirmed(overlay.action, row)}
           onCancel={close}
           width={dialogWidth(width)}
+          height={height}
         />
       );
     }
