@@ -8,6 +8,7 @@ import { TextInput } from './TextInput.js';
 import { editText, textState } from './text-edit.js';
 import { wrapWords } from './cells.js';
 import { clamp } from './window.js';
+import { plural } from '../model/plural.js';
 
 interface Props {
   title: string;
@@ -87,7 +88,7 @@ export function ConfirmDialog({ title, message, confirmLabel, destructive, typeT
           {line || ' '}
         </Text>
       ))}
-      {scrolls && <Text dimColor>{`↑↓ ${state.first + 1}-${state.first + shown} of ${lines.length} lines`}</Text>}
+      {scrolls && <Text dimColor>{`↑↓ ${state.first + 1}-${state.first + shown} of ${plural(lines.length, 'line')}`}</Text>}
       {typeToConfirm !== undefined && (
         <Box flexDirection="column" marginTop={1}>
           <Text wrap="wrap">

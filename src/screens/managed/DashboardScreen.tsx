@@ -17,6 +17,7 @@ import { StatsCharts, chartGrid, type Series } from './StatsCharts.js';
 import { statusLook } from './status.js';
 import { ago, apiTime, newestFirst } from './time.js';
 import { bitsPerSecond, compact, percent, perSecond } from './units.js';
+import { plural } from '../../model/plural.js';
 
 const SERIES: Record<StatsSeries, { title: string; format: (v: number) => string; color: string }> = {
   cpu: { title: 'cpu (%)', format: percent, color: 'cyan' },
@@ -128,7 +129,7 @@ export function DashboardScreen({ width, height }: ScreenProps) {
       </Text>
       <Text wrap="truncate-end">
         {openIssues.length > 0 ? (
-          <Text color="red" bold>{`⚠ ${openIssues.length} open issue${openIssues.length === 1 ? '' : 's'}, newest ${ago(apiTime(newest!.created))}: Enter opens triage`}</Text>
+          <Text color="red" bold>{`⚠ ${plural(openIssues.length, 'open issue')}, newest ${ago(apiTime(newest!.created))}: Enter opens triage`}</Text>
         ) : issues?.status === 'ready' ? (
           <Text color="green">✓ no open issues</Text>
         ) : (

@@ -19,8 +19,9 @@ import { Bucket as BucketSchema, BucketAccess, BucketCertificate } from '../../m
 import { dateText, dateTimeText } from '../../components/dates.js';
 import { bytesText } from './format.js';
 import { presignForm } from './presign.js';
+import { plural } from '../../model/plural.js';
 
-const objectsText = (b: Bucket) => `${b.objects} object${b.objects === 1 ? '' : 's'} (${bytesText(b.size)})`;
+const objectsText = (b: Bucket) => `${plural(b.objects, 'object')} (${bytesText(b.size)})`;
 
 /** Both access calls take acl and cors_enabled; POST changes what is sent, PUT sets both here. */
 const accessActions: ActionSpec<Bucket>[] = [
@@ -191,7 +192,7 @@ export function bucketList(): ListSpec<Bucket> {
         confirm: (b) => `Delete bucket ${b.label} and all ${objectsText(b)} in it, for good. Clients using ${b.hostname} get errors from now on.`,
         run: async (b, ctx) => {
           await deleteBucket(ctx.client, b.cluster, b.label, true);
-          return `Deleted bucket ${b.label} and its ${b.objects} objects`;
+          return `Deleted bucket ${b.label} and its ${plural(b.objects, 'object')}`;
         },
         invalidates: () => [BUCKETS_PATH],
       },
