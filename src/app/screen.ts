@@ -25,6 +25,8 @@ export interface Column<R> {
   width?: number;
   flex?: number;
   align?: 'left' | 'right';
+  /** Where a value too long for its cell is cut: 'middle' for values told apart by their end (plans, numbered labels). */
+  cut?: 'end' | 'middle';
   format?: (row: R) => string;
   /** Ink color name for the cell (status columns); ignored under NO_COLOR. */
   color?: (row: R) => string | undefined;
