@@ -23,8 +23,6 @@ interface Props {
   width: number;
   /** Most lines the dialog may take: a longer message scrolls (↑↓), the buttons stay in view. */
   height?: number;
-  /** The button focused at first: Cancel unless the question only reviews a harmless step (an edit's changes). */
-  initialFocus?: 'cancel' | 'confirm';
   priority?: number;
 }
 
@@ -34,8 +32,8 @@ interface Props {
  * the focus to the confirming button (←, → and Tab move it back), which acts
  * only once the label is typed exactly.
  */
-export function ConfirmDialog({ title, message, confirmLabel, destructive, typeToConfirm, onConfirm, onCancel, width, height = 1000, initialFocus = 'cancel', priority = PRIORITY.dialog }: Props) {
-  const [state, store] = useLocalStore(() => ({ focus: initialFocus, typed: textState(), hint: '', first: 0 }));
+export function ConfirmDialog({ title, message, confirmLabel, destructive, typeToConfirm, onConfirm, onCancel, width, height = 1000, priority = PRIORITY.dialog }: Props) {
+  const [state, store] = useLocalStore(() => ({ focus: 'cancel' as 'cancel' | 'confirm', typed: textState(), hint: '', first: 0 }));
   const matches = (typed: string) => typeToConfirm === undefined || typed === typeToConfirm;
   const lines = wrapWords(message, width - 4);
   // Borders, title, buttons and the hint line; the typed label's prompt and box.

@@ -13,7 +13,7 @@ import { editText, editTextArea } from '../text-edit.js';
 import { clamp, sizedWindowStart } from '../window.js';
 import { FormRow } from './FormRow.js';
 import { buildFields, changeLines, checkForm, crossFieldErrors, fieldError, initialValues, listItems, mapErrors, type Values } from './form-state.js';
-import { wrapWords } from '../cells.js';
+import { fit, wrapWords } from '../cells.js';
 import type { Choice, ChoiceScope, FormSpec } from './types.js';
 
 interface Props {
@@ -44,8 +44,8 @@ interface State {
   choices: Record<string, Choice[] | 'loading' | { error: string }>;
   picker: string | null;
   confirmDiscard: boolean;
-  /** What is asked before sending (the spec's question, an edit's changes), the body waiting for the answer, and whether the question warns. */
-  confirmSend: { question: string; body: Record<string, unknown>; warns: boolean } | null;
+  /** The spec's confirm question and the body waiting for the answer. */
+  confirmSend: { question: string; body: Record<string, unknown> } | null;
 }
 
 const TEXT_KINDS = new Set(['text', 'number', 'list', 'multi', 'json']);
@@ -143,15 +143,13 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
       store.setState({ submitted: true, serverErrors: errors.fields, formErrors: errors.form, focus: firstBad >= 0 ? firstBad : s.focus });
       return;
     }
-    // An edit shows what it changes before it goes out, and sends nothing when nothing changed.
-    const changes = mode === 'update' ? changeLines(visible, s.values, initial, listOf) : [];
-    if (mode === 'update' && changes.length === 0) {
+    // An edit sends nothing when nothing changed (what it changes is shown under the form all along).
+    if (mode === 'update' && changeLines(visible, s.values, initial, listOf).length === 0) {
       store.setState({ formErrors: ['Nothing changed: nothing was sent'] });
       return;
     }
-    const warning = spec.confirm?.(body, scopeRef.current.row);
-    const question = [warning, changes.length ? `Changes:\n${changes.join('\n')}` : undefined].filter(Boolean).join('\n\n');
-    if (question) store.setState({ submitted: true, formErrors: [], confirmSend: { question, body, warns: Boolean(warning) } });
+    const question = spec.confirm?.(body, scopeRef.current.row);
+    if (question) store.setState({ submitted: true, formErrors: [], confirmSend: { question, body } });
     else await send(body);
   };
 
@@ -235,15 +233,13 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
     );
   }
   if (state.confirmSend) {
-    const { body, warns } = state.confirmSend;
+    const { body } = state.confirmSend;
     return (
       <ConfirmDialog
-        title={warns ? title : `${title}: save these changes?`}
+        title={title}
         message={state.confirmSend.question}
-        confirmLabel={warns ? 'Proceed' : 'Save'}
-        destructive={warns}
-        // A plain review of an edit: Enter saves. A warning keeps Cancel the default.
-        initialFocus={warns ? 'cancel' : 'confirm'}
+        confirmLabel="Proceed"
+        destructive
         height={height}
         onConfirm={() => void send(body)}
         onCancel={() => store.setState({ confirmSend: null })}
@@ -284,8 +280,12 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
       : 'Enter or Ctrl-S submits';
   // An error is read whole: the note wraps, up to a third of the form, and the fields give way.
   const noteLines = wrapWords(note, width).slice(0, Math.max(1, Math.floor(height / 3)));
-  // Title, submit row and the note take the rest.
-  const body = Math.max(1, height - 2 - noteLines.length);
+  // An edit says what it will send before it is sent: field, old → new, under the form as the user types.
+  const changes = mode === 'update' ? changeLines(visible, state.values, initial, listOf) : [];
+  const changeText = changes.length ? wrapWords(`Will change: ${changes.join(' · ')}`, width) : [];
+  const changeShown = changeText.length > 2 ? [changeText[0]!, fit(`${changeText[1]}`, width - 12).trimEnd() + ` (${changes.length} fields)`] : changeText;
+  // Title, submit row, the changes and the note take the rest.
+  const body = Math.max(1, height - 2 - noteLines.length - changeShown.length);
   // Multi-line fields take several lines: the window is over lines, not fields.
   const heights = visible.map((f) => Math.min(f.lines, body));
   start.current = sizedWindowStart(start.current, Math.min(state.focus, visible.length - 1), heights, body);
@@ -330,6 +330,11 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
       <Text bold={!current} inverse={!current} wrap="truncate-end">
         {state.submitting ? '  [ Sending… ]' : `${current ? ' ' : '›'} [ Submit ]`}
       </Text>
+      {changeShown.map((line, i) => (
+        <Text key={`c${i}`} color="yellow" wrap="truncate-end">
+          {line}
+        </Text>
+      ))}
       {noteLines.map((line, i) => (
         <Text key={i} color={state.formErrors.length || currentError ? 'red' : undefined} dimColor={!state.formErrors.length && !currentError} wrap="truncate-end">
           {line}
