@@ -140,7 +140,7 @@ describe('bucket access and certificates', () => {
     await press(r, CERT, /-----END CERTIFICATE-----/);
     await press(r, TAB, /› Private key \*/);
     await press(r, KEY.replace('MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQglF0', 'MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgmQdL'), /•••/);
-    await press(r, CTRL_S, /private_key (must be a PEM private key|does not match the certificate)/);
+    await press(r, CTRL_S, /Private key (must be a PEM private key|does not match the certificate)/);
   });
 });
 
