@@ -84,7 +84,7 @@ describe('configs of a balancer', { timeout: 60_000 }, () => {
     // Port 80 is the default, and taken.
     r.stdin.write(CTRL_S);
     const frame = await wait(r, /^Port 80 is already configured on this load balancer$/m);
-    expect(fieldLine(frame, 'Port')).toMatch(/Port\s+80\s+✗ 80 is already configured/);
+    expect(fieldLine(frame, 'Port')).toMatch(/Port\s+80\s+✗ Port 80 is already configured/);
     expect(await ports()).toEqual([80]);
   });
 
