@@ -40,6 +40,8 @@ export function IssueScreen({ entry, width, height }: ScreenProps) {
   const vmSettings = useListData(Q.vmSettings);
   const instances = useListData(Q.instances);
   const view = useStore(views, (s) => s.views[entry.key] ?? DEFAULT_VIEW);
+  // The edit key is marked once the token's scopes are known.
+  useStore(session, (s) => s.scopes);
   const ctx = useScreenCtx(entry.params);
   const issue = rowsOf<ManagedIssue>(issueEntry)[0];
 
@@ -82,6 +84,7 @@ export function IssueScreen({ entry, width, height }: ScreenProps) {
   const body = Math.max(1, height);
   const page = Math.max(1, Math.floor(body / 2));
 
+  const selectedItem = current().item;
   useCommands(
     view.overlay
       ? { back: () => update({ overlay: null }) }
@@ -107,7 +110,12 @@ export function IssueScreen({ entry, width, height }: ScreenProps) {
           json: issue ? () => update({ overlay: { kind: 'json', key: 'issue' } }) : undefined,
           refresh,
         },
-    { priority: PRIORITY.screen, title: 'Issue', modal: view.overlay ? 'screen' : false },
+    {
+      priority: PRIORITY.screen,
+      title: 'Issue',
+      modal: view.overlay ? 'screen' : false,
+      marks: { edit: selectedItem && (session.getState().missingScope(ITEM_SPECS[selectedItem.kind].writeScope) ?? undefined) },
+    },
   );
 
   // The item an overlay is about went away (deleted elsewhere, or a refresh dropped it).
