@@ -112,8 +112,8 @@ describe('Form', () => {
     await sendInputAndWait(f.stdin, RIGHT, f.lastFrame, 'us-east');
     await sendInputAndWait(f.stdin, CTRL_S, f.lastFrame, /Label \*.*✗ must be unique/);
     const frame = f.lastFrame();
-    // Beside its field the title is implied: "Port in use" reads "in use" there.
-    expect(frame).toMatch(/Port +✗ in use/);
+    // Beside its field the title is left out only where it is the subject of a verb: "Port in use" stays whole.
+    expect(frame).toMatch(/Port +✗ Port in use/);
     expect(frame).toMatch(/Tags.*✗ Tag reserved/);
     expect(frame).toContain('Account limit reached');
     // Editing a field clears the service's complaint about it.
