@@ -41,7 +41,7 @@ export function Table<R>({ columns, rows, selected, height, width, sortCol, sort
           <Text key={index} inverse={isSelected} wrap="truncate-end">
             {isSelected ? `${marker} ` : '  '}
             {columns.map((c, ci) => {
-              const text = fit(cellText(c, row), widths[ci]!, c.align) + (ci < columns.length - 1 ? ' ' : '');
+              const text = fit(cellText(c, row), widths[ci]!, c.align, c.cut) + (ci < columns.length - 1 ? ' ' : '');
               const color = c.color?.(row);
               return color ? (
                 <Text key={ci} color={color}>

@@ -22,6 +22,17 @@ describe('the frame', () => {
     expect(lines[lines.length - 2]).toMatch(/^\? help {2}Enter open/);
   });
 
+  it('a long message is read whole at 80 columns, and the frame still fits', async () => {
+    const r = renderApp({ screens: coreScreens, svc, rows: 24, cols: 80 });
+    await waitForContent(r.lastFrame, /Regions\s+7/);
+    const long = 'Restore backup 12 to web-1 failed: Not permitted: the disks of web-1 would be overwritten; restore with overwrite true or free the space first, then try again';
+    r.ctx.session.getState().notify(long, 'error');
+    const frame = await waitForContent(r.lastFrame, 'try again');
+    expect(frame.split('\n').length).toBeLessThanOrEqual(23);
+    expect(frame.split('\n').slice(-3).join(' ')).toContain(long.slice(-60));
+    expect(frame.replace(/\n/g, ' ')).toContain('restore with overwrite true or free');
+  });
+
   it('re-lays out when the terminal is resized', async () => {
     const r = renderApp({ screens: coreScreens, svc, rows: 24, cols: 100 });
     await waitForContent(r.lastFrame, /Regions\s+7/);

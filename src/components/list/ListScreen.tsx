@@ -11,7 +11,7 @@ import { Spinner } from '../Spinner.js';
 import { Table } from '../Table.js';
 import { clamp } from '../window.js';
 import { ListOverlay } from './ListOverlay.js';
-import { rowActions } from './row-actions.js';
+import { offeredActions, rowActions } from './row-actions.js';
 import { ListStatus } from './ListStatus.js';
 import { filterCapture, listHandlers } from './list-keys.js';
 import { createDeriver, selectedIndex } from './list-view.js';
@@ -90,7 +90,12 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
     const id = grant.id ? grant.id(row, params) : (row as { id?: number } | undefined)?.id;
     return id === undefined ? undefined : (s.missingGrant(grant.kind, id) ?? undefined);
   };
-  const actions = spec.actions ?? [];
+  /** A change the user cannot make is refused at the key, before any form or question: the reason instead. */
+  const refusal = (verb: string, scope: string | undefined, refuse?: (row: Row, user?: string) => string | undefined) => (row: Row) => {
+    const missing = why(scope, row);
+    return missing ? `Cannot ${verb} ${label(row)}: ${missing}` : refuse?.(row, session.getState().user);
+  };
+  const offered = offeredActions(spec.actions, undefined, session.getState().readOnly);
   const tableRows = Math.max(1, height - 2);
   const handlers = listHandlers(
     view,
@@ -106,10 +111,16 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
         if (target) nav.getState().push(target.screen, target.params ?? {}, spec.crumb?.(row) ?? label(row));
         else update({ overlay: { kind: 'detail', key: rowKey(row) } });
       },
-      create: spec.create && (() => update({ overlay: { kind: 'form', form: 'create' } })),
-      edit: spec.edit && withRow((row) => ({ kind: 'form', form: 'edit', key: rowKey(row) }), spec.edit.refuse),
-      delete: spec.delete && withRow((row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) }), spec.delete.refuse),
-      actions: actions.length > 0 && withRow((row) => ({ kind: 'menu', key: rowKey(row) })),
+      create:
+        spec.create &&
+        (() => {
+          const missing = why(spec.create?.scope);
+          if (missing) notify(`Cannot create: ${missing}`, 'error');
+          else update({ overlay: { kind: 'form', form: 'create' } });
+        }),
+      edit: spec.edit && withRow((row) => ({ kind: 'form', form: 'edit', key: rowKey(row) }), refusal('edit', spec.edit.scope, spec.edit.refuse)),
+      delete: spec.delete && withRow((row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) }), refusal(spec.delete.verb?.toLowerCase() ?? 'delete', spec.delete.scope, spec.delete.refuse)),
+      actions: offered.length > 0 && withRow((row) => ({ kind: 'menu', key: rowKey(row) })),
       detail: withRow((row) => ({ kind: 'detail', key: rowKey(row) })),
       json: withRow((row) => ({ kind: 'json', key: rowKey(row) })),
       sort: () => {

@@ -17,6 +17,7 @@ import { Q } from './queries.js';
 import { statusLook } from './status.js';
 import { ago, apiTime } from './time.js';
 import { TRIAGE_FILTER_HELP, filterTriage, triageRows, type TriageRow } from './triage-filter.js';
+import { plural } from '../../model/plural.js';
 
 const EMPTY: never[] = [];
 
@@ -121,9 +122,9 @@ export function TriageScreen({ entry, width, height }: ScreenProps) {
   const start = useRef(0);
   const problems = ((services?.rows ?? EMPTY) as ManagedService[]).filter((s) => s.status === 'problem').length;
   const status = [
-    issues?.status === 'ready' ? `${all.length} open issue${all.length === 1 ? '' : 's'}` : '',
+    issues?.status === 'ready' ? plural(all.length, 'open issue') : '',
     view.filter ? `${rows.length} shown` : '',
-    services?.status === 'ready' ? `${problems} problem service${problems === 1 ? '' : 's'}` : '',
+    services?.status === 'ready' ? plural(problems, 'problem service') : '',
     'newest first',
     issues?.refreshing || services?.refreshing ? 'refreshing…' : '',
   ].filter(Boolean);
