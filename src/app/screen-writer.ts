@@ -1,0 +1,90 @@
+/**
+ * The stdout Ink draws on: each frame Ink writes (the whole of it, after
+ * erasing the previous one) reaches the terminal as the lines that changed
+ * since the frame on screen, each put at its row, so moving the selection
+ * sends two lines, not forty, and a frame that changed nothing sends nothing.
+ *
+ * Ink's own `incrementalRendering` (6.8) would do this, but it moves the
+ * cursor up one line too few for a frame that ends with a newline (any frame
+ * shorter than the screen, as ours is): every frame after the first lands one
+ * row lower. The frame on screen here is known row by row, and each changed
+ * line is placed absolutely, so no relative move can drift; the app owns the
+ * alternate screen, frame at its top, autowrap off (src/app/terminal.ts).
+ */
+
+// What Ink's log writes before a frame: ansi-escapes' eraseLines(n) for the previous one, or clearTerminal.
+const ERASE_LINES = /^(?:\x1b\[2K\x1b\[1A)*\x1b\[2K\x1b\[G/;
+const CLEAR_TERMINAL = '\x1b[2J\x1b[3J\x1b[H';
+// Writes of escape sequences alone (cursor shown or hidden, synchronized output, OSC 52 copies) are not frames.
+const CONTROLS_ONLY = /^(?:\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\))*$/;
+const CLEAR_SCREEN = '\x1b[H\x1b[2J';
+const ERASE_LINE = '\x1b[K';
+
+type WriteArgs = [chunk: unknown, encodingOrCallback?: unknown, callback?: unknown];
+
+export interface ScreenWriter {
+  /** The stream to give Ink as its stdout: process.stdout in all but write. */
+  stdout: NodeJS.WriteStream;
+  /** The next frame is drawn whole on a cleared screen (the terminal changed what it shows: resized, or written to by another). */
+  invalidate(): void;
+}
+
+export function createScreenWriter(stdout: NodeJS.WriteStream): ScreenWriter {
+  // The lines on screen, top row first; rows past the end are blank. Undefined: unknown, clear and draw all.
+  let screen: string[] | undefined;
+
+  /** The escape sequences and lines that turn what is on screen into `frame`. */
+  const update = (frame: string) => {
+    const lines = frame.endsWith('\n') ? frame.slice(0, -1).split('\n') : frame.split('\n');
+    const rows = stdout.rows || lines.length;
+    let out = '';
+    if (!screen) {
+      out = CLEAR_SCREEN;
+      screen = [];
+    }
+    const height = Math.min(rows, Math.max(lines.length, screen.length));
+    for (let row = 0; row < height; row++) {
+      const line = lines[row] ?? '';
+      if (line === (screen[row] ?? '')) continue;
+      // Erased before it is written: a line as wide as the screen leaves the cursor on its last column, which an erase after it would take.
+      out += `\x1b[${row + 1}H${ERASE_LINE}${line}`;
+    }
+    screen = lines.slice(0, rows);
+    return out;
+  };
+
+  const write = (...args: WriteArgs): boolean => {
+    const [chunk] = args;
+    if (typeof chunk !== 'string' || CONTROLS_ONLY.test(chunk)) return stdout.write(...(args as Parameters<typeof stdout.write>));
+    let frame = chunk;
+    if (frame.startsWith(CLEAR_TERMINAL)) {
+      screen = undefined;
+      frame = frame.slice(CLEAR_TERMINAL.length);
+    } else {
+      const erase = ERASE_LINES.exec(frame);
+      if (erase) frame = frame.slice(erase[0].length);
+      // Ink erasing its frame with nothing after it: a frame follows, on a screen that may have changed since.
+      if (erase && frame === '') {
+        screen = undefined;
+        return true;
+      }
+    }
+    const [, encodingOrCallback, callback] = args;
+    const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
+    return stdout.write(update(frame), done as (() => void) | undefined);
+  };
+
+  const proxy = new Proxy(stdout, {
+    get(target, key) {
+      if (key === 'write') return write;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return {
+    stdout: proxy,
+    invalidate: () => {
+      screen = undefined;
+    },
+  };
+}
