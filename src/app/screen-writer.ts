@@ -20,6 +20,47 @@ const CONTROLS_ONLY = /^(?:\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1
 const CLEAR_SCREEN = '\x1b[H\x1b[2J';
 const ERASE_LINE = '\x1b[K';
 
+// An SGR sequence (its parameters captured), any other escape sequence, or a run of spaces worth skipping.
+const LINE_PARTS = /\x1b\[([0-9;:]*)m|\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\))| {5,}/g;
+
+// The SGR code that ends each attribute a space shows: inverse, underline, line through, overline.
+const ENDS = new Map([
+  [27, 7],
+  [24, 4],
+  [29, 9],
+  [55, 53],
+]);
+
+/** Whether a space drawn after these SGR parameters (following `shows`) shows anything: inverse, a background, a line through or under it. */
+function spacesShow(params: string, shows: Set<number>): void {
+  const codes = params.split(';').map((c) => Number(c.split(':')[0] || 0));
+  for (let i = 0; i < codes.length; i++) {
+    const code = codes[i]!;
+    if (code === 0) shows.clear();
+    else if (code === 7 || code === 4 || code === 21 || code === 9 || code === 53) shows.add(code === 21 ? 4 : code);
+    else if (ENDS.has(code)) shows.delete(ENDS.get(code)!);
+    else if ((code >= 40 && code <= 47) || (code >= 100 && code <= 107)) shows.add(48);
+    else if (code === 49) shows.delete(48);
+    if (code === 48) shows.add(48);
+    // An extended color's own parameters: 5;n or 2;r;g;b.
+    if (code === 38 || code === 48 || code === 58) i += codes[i + 1] === 5 ? 2 : 4;
+  }
+}
+
+/**
+ * The line as written on a row just erased: runs of blank cells are stepped
+ * over (cursor forward) instead of drawn, where a space would show nothing;
+ * a table row is mostly such runs between its columns.
+ */
+export function compactLine(line: string): string {
+  const shows = new Set<number>();
+  return line.replace(LINE_PARTS, (part, sgr: string | undefined) => {
+    if (sgr !== undefined) spacesShow(sgr, shows);
+    else if (part.charCodeAt(0) === 32 && shows.size === 0) return `\x1b[${part.length}C`;
+    return part;
+  });
+}
+
 type WriteArgs = [chunk: unknown, encodingOrCallback?: unknown, callback?: unknown];
 
 export interface ScreenWriter {
@@ -47,7 +88,7 @@ export function createScreenWriter(stdout: NodeJS.WriteStream): ScreenWriter {
       const line = lines[row] ?? '';
       if (line === (screen[row] ?? '')) continue;
       // Erased before it is written: a line as wide as the screen leaves the cursor on its last column, which an erase after it would take.
-      out += `\x1b[${row + 1}H${ERASE_LINE}${line}`;
+      out += `\x1b[${row + 1}H${ERASE_LINE}${compactLine(line)}`;
     }
     screen = lines.slice(0, rows);
     return out;
