@@ -18,6 +18,10 @@ const CLEAR_TERMINAL = '\x1b[2J\x1b[3J\x1b[H';
 // Writes of escape sequences alone (cursor shown or hidden, synchronized output, OSC 52 copies) are not frames.
 const CONTROLS_ONLY = /^(?:\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\))*$/;
 const CLEAR_SCREEN = '\x1b[H\x1b[2J';
+const SYNC_START = '\x1b[?2026h';
+const SYNC_END = '\x1b[?2026l';
+// How long after a SIGWINCH a frame of Ink's may come before the writer redraws the last one itself.
+const REPAINT_MS = 50;
 const ERASE_LINE = '\x1b[K';
 
 // An SGR sequence (its parameters captured), any other escape sequence, or a run of spaces worth skipping.
@@ -68,11 +72,15 @@ export interface ScreenWriter {
   stdout: NodeJS.WriteStream;
   /** The next frame is drawn whole on a cleared screen (the terminal changed what it shows: resized, or written to by another). */
   invalidate(): void;
+  /** Stops listening for SIGWINCH; nothing is drawn after. */
+  dispose(): void;
 }
 
 export function createScreenWriter(stdout: NodeJS.WriteStream): ScreenWriter {
   // The lines on screen, top row first; rows past the end are blank. Undefined: unknown, clear and draw all.
   let screen: string[] | undefined;
+  let lastFrame: string | undefined;
+  let repaint: NodeJS.Timeout | undefined;
 
   /** The escape sequences and lines that turn what is on screen into `frame`. */
   const update = (frame: string) => {
@@ -96,7 +104,8 @@ export function createScreenWriter(stdout: NodeJS.WriteStream): ScreenWriter {
 
   const write = (...args: WriteArgs): boolean => {
     const [chunk] = args;
-    if (typeof chunk !== 'string' || CONTROLS_ONLY.test(chunk)) return stdout.write(...(args as Parameters<typeof stdout.write>));
+    const passThrough = () => stdout.write(...(args as Parameters<typeof stdout.write>));
+    if (typeof chunk !== 'string') return passThrough();
     let frame = chunk;
     if (frame.startsWith(CLEAR_TERMINAL)) {
       screen = undefined;
@@ -109,9 +118,11 @@ export function createScreenWriter(stdout: NodeJS.WriteStream): ScreenWriter {
         screen = undefined;
         return true;
       }
+      if (!erase && CONTROLS_ONLY.test(frame)) return passThrough();
     }
     const [, encodingOrCallback, callback] = args;
     const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
+    lastFrame = frame;
     return stdout.write(update(frame), done as (() => void) | undefined);
   };
 
@@ -122,10 +133,25 @@ export function createScreenWriter(stdout: NodeJS.WriteStream): ScreenWriter {
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+  // Node emits 'resize' only when the size it reads is new: a terminal shrunk and grown back before the app
+  // looked says nothing, yet may have moved what it shows. Each SIGWINCH has the frame drawn whole, by Ink
+  // when the size changed, else here.
+  const onWinch = () => {
+    screen = undefined;
+    clearTimeout(repaint);
+    repaint = setTimeout(() => {
+      if (!screen && lastFrame !== undefined) stdout.write(SYNC_START + update(lastFrame) + SYNC_END);
+    }, REPAINT_MS).unref();
+  };
+  process.on('SIGWINCH', onWinch);
   return {
     stdout: proxy,
     invalidate: () => {
       screen = undefined;
+    },
+    dispose: () => {
+      process.off('SIGWINCH', onWinch);
+      clearTimeout(repaint);
     },
   };
 }

@@ -96,6 +96,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
   } finally {
     live.stop();
     stdout.off('resize', onResize);
+    writer?.dispose();
     release();
   }
   if (failure) {

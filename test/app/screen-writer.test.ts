@@ -99,6 +99,7 @@ describe('the screen writer behind Ink', () => {
     await settle();
     expect(await t.screen()).toBe(shown(list(5), 14));
     app.unmount();
+    writer.dispose();
   });
 
   it('passes writes of escape sequences alone through, with their callbacks', async () => {
@@ -108,6 +109,7 @@ describe('the screen writer behind Ink', () => {
     await done;
     writer.stdout.write('\x1b[?25h');
     expect(await t.screen()).toBe(shown([], 5));
+    writer.dispose();
   });
 });
 
