@@ -22,6 +22,7 @@ const REPS = Number(process.env.REPS ?? 2);
 const PRESSES = Number(process.env.PRESSES ?? 12);
 const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 20);
 const QUIET_MS = 250;
+const PG_DOWNS = Math.max(3, Math.ceil(PRESSES / 3));
 
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : NaN);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -86,7 +87,7 @@ async function keys(entry: string, d: Dataset): Promise<Record<Kind, number[]>> 
   const out: Record<Kind, number[]> = { Down: [], PgDn: [], '/ filter keystroke': [] };
   for (let i = 0; i < PRESSES; i++) out.Down.push(await costOf(app, KEYS.down));
   // Each PgDn from the top: on a list shorter than a page, a second one would move nothing.
-  for (let i = 0; i < Math.max(3, PRESSES / 3); i++) {
+  for (let i = 0; i < PG_DOWNS; i++) {
     app.press('g');
     out.PgDn.push(await costOf(app, KEYS.pageDown));
   }
@@ -157,7 +158,7 @@ try {
   rmSync(home, { recursive: true, force: true });
 }
 
-console.log(`bytes written at 120×40 on the instances list, median (${PRESSES} Down, ${Math.max(3, PRESSES / 3)} PgDn per run, ${REPS} runs per build);`);
+console.log(`bytes written at 120×40 on the instances list, median (${PRESSES} Down, ${PG_DOWNS} PgDn per run, ${REPS} runs per build);`);
 console.log(`idle minute: ${IDLE_SECONDS} s with --refresh 2 (the minimum) scaled ×${(60 / IDLE_SECONDS).toFixed(1)}, median of ${REPS}; full = Ink redrawing the whole frame (--full-redraw)`);
 for (const d of datasets) {
   console.log(`${d.label}:`);
@@ -165,6 +166,6 @@ for (const d of datasets) {
     const inc = median(at('incremental', d)[kind]);
     const full = median(at('full', d)[kind]);
     const aim = kind === 'Down' ? '   (aim ≤ 300)' : kind === 'idle minute' ? '   (aim ≤ 10,240)' : '';
-    console.log(`  ${kind.padEnd(20)} ${Math.round(inc).toString().padStart(8)} B   full ${Math.round(full).toString().padStart(8)} B   ratio ${(inc / full).toFixed(2)}${aim}`);
+    console.log(`  ${kind.padEnd(20)} ${Math.round(inc).toString().padStart(8)} B   full ${Math.round(full).toString().padStart(8)} B   ratio ${full > 0 ? (inc / full).toFixed(2) : '—'}${aim}`);
   }
 }
