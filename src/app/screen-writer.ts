@@ -27,6 +27,8 @@ const ERASE_LINE = '\x1b[K';
 // An SGR sequence (its parameters captured), any other escape sequence, or a run of spaces worth skipping.
 const LINE_PARTS = /\x1b\[([0-9;:]*)m|\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\))| {5,}/g;
 
+// Not an SGR code: an open hyperlink.
+const HYPERLINK = -1;
 // The SGR code that ends each attribute a space shows: inverse, underline, line through, overline.
 const ENDS = new Map([
   [27, 7],
@@ -61,6 +63,11 @@ export function compactLine(line: string): string {
   return line.replace(LINE_PARTS, (part, sgr: string | undefined) => {
     if (sgr !== undefined) spacesShow(sgr, shows);
     else if (part.charCodeAt(0) === 32 && shows.size === 0) return `\x1b[${part.length}C`;
+    // A space inside a hyperlink (OSC 8) is part of what can be clicked.
+    else if (part.startsWith('\x1b]8;')) {
+      if (/^\x1b\]8;[^;]*;[^\x07\x1b]/.test(part)) shows.add(HYPERLINK);
+      else shows.delete(HYPERLINK);
+    }
     return part;
   });
 }

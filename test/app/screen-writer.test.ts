@@ -148,5 +148,6 @@ describe('a changed line, blank runs stepped over', () => {
     expect(compactLine('  web-000000                \x1b[32mrunning           \x1b[39mus-east')).toBe('  web-000000\x1b[16C\x1b[32mrunning\x1b[11C\x1b[39mus-east');
     expect(compactLine('\x1b[7m› web-000001                offline\x1b[27m')).toBe('\x1b[7m› web-000001                offline\x1b[27m');
     expect(compactLine('\x1b[44mab      cd\x1b[49m      ef')).toBe('\x1b[44mab      cd\x1b[49m\x1b[6Cef');
+    expect(compactLine('\x1b]8;;https://x\x07a      b\x1b]8;;\x07      c')).toBe('\x1b]8;;https://x\x07a      b\x1b]8;;\x07\x1b[6Cc');
   });
 });
