@@ -5,6 +5,8 @@
  * - start-up patches of the UI: the CPU time the app's process has used when
  *   its first frame, and its first frame with data, reach the terminal (the
  *   home view against a service in this process), wall time beside;
+ * - start-up patches of the service: CPU time of `vmtui serve` when it
+ *   listens, wall time beside;
  * - drawing patches: the app's CPU per key (j every 30 ms) on 10,000 instances.
  * CPU time, every thread's (/proc/PID/task/ * /schedstat), because wall time on
  * a shared machine stretches with the load of others: the patches' gains are
@@ -16,6 +18,7 @@
  * at the time).
  * Run: npx tsx bench/patch-gains.ts [patch,...]   (builds its own bundles)
  */
+import { spawn as spawnChild } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,10 +32,20 @@ const RUNS = Number(process.env.RUNS ?? 7);
 const KEY_PRESSES = Number(process.env.KEY_PRESSES ?? 120);
 const CODE_CACHE_SAVED_MS = 2500;
 
-type Measure = 'ui start' | 'CPU per key';
+type Measure = 'ui start' | 'service start' | 'CPU per key';
 const PATCHES: Record<string, Measure> = {
+  'ink-one-frame-per-task': 'ui start',
+  'ansi-tokenize-fast-path': 'ui start',
   'string-width-fast-path': 'ui start',
+  'slice-ansi-lazy-segmenter': 'ui start',
+  'terminal-size-lazy-child-process': 'ui start',
+  'shared-interop': 'ui start',
+  'fastify-lazy-semver': 'service start',
+  'fastify-lazy-servers': 'service start',
+  'fastify-unused-parts': 'service start',
+  'find-my-way-closures': 'service start',
   'ink-frame-cache': 'CPU per key',
+  'ansi-same-styles': 'CPU per key',
 };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -74,6 +87,27 @@ async function uiStart(entry: string, stay = 0) {
   return [...(await frame), ...data];
 }
 
+async function serviceStart(entry: string, stay = 0) {
+  const t0 = performance.now();
+  const child = spawnChild(process.execPath, [entry, 'serve', '--data', ':memory:', '--seed', 'empty', '--port', '0', '--token', 'bench-token'], {
+    env: { ...process.env, ...cacheOf(entry) },
+  });
+  let out = '';
+  let cpu = 0;
+  const listening = await new Promise<number>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('base root:')) resolve(performance.now() - t0);
+      if (out.includes('base root:')) cpu = threadsCpuMs(child.pid!);
+    });
+    child.on('exit', () => reject(new Error(`serve exited: ${out}`)));
+  });
+  await sleep(stay);
+  child.removeAllListeners('exit');
+  child.kill();
+  return [cpu, listening];
+}
+
 async function cpuPerKey(entry: string) {
   const proc = spawn(process.execPath, [entry, '--api-url', stub.baseUrl, '--token', 'bench-token', '--refresh', '3600'], {
     cols: 120,
@@ -108,6 +142,7 @@ async function cpuPerKey(entry: string) {
 
 const MEASURES: Record<Measure, { run: (entry: string, stay?: number) => Promise<number[]>; labels: string[]; unit: string }> = {
   'ui start': { run: uiStart, labels: ['CPU at first frame', 'wall time to first frame', 'CPU at first frame with data', 'wall time to first frame with data'], unit: 'ms' },
+  'service start': { run: serviceStart, labels: ['CPU at listening', 'wall time to listening'], unit: 'ms' },
   'CPU per key': { run: cpuPerKey, labels: ['app CPU per key'], unit: 'ms' },
 };
 

@@ -16,9 +16,19 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, wr
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  fastifyLazySemver,
+  fastifyLazyServers,
+  fastifyUnusedParts,
+  findMyWayClosures,
   inkFrameCache,
   inkNoDevtools,
+  inkOneFramePerTask,
+  sameStylesFastPath,
+  sharedInterop,
+  sliceAnsiLazySegmenter,
   stringWidthFastPath,
+  terminalSizeLazyChildProcess,
+  tokenizeFastPath,
   yogaNoTopLevelAwait,
   yogaSync,
 } from './bundle-patches.mjs';
@@ -47,7 +57,7 @@ writeFileSync(packageFile, PACKAGE);
 
 // The bundles need the first three (CommonJS holds no top-level await); the others speed them up.
 const REQUIRED = [inkNoDevtools, yogaSync, yogaNoTopLevelAwait];
-const OPTIONAL = [inkFrameCache, stringWidthFastPath];
+const OPTIONAL = [inkOneFramePerTask, inkFrameCache, sameStylesFastPath, tokenizeFastPath, stringWidthFastPath, sliceAnsiLazySegmenter, fastifyLazySemver, fastifyLazyServers, fastifyUnusedParts, findMyWayClosures, terminalSizeLazyChildProcess, sharedInterop];
 const without = new Set(values.without.split(',').filter(Boolean));
 for (const name of without) {
   if (!OPTIONAL.some((p) => p.name === name)) {

@@ -1,6 +1,7 @@
 // esbuild plugins that trim or speed up dependencies in the bundle; each
 // patch checks that the code it replaces is still there.
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { narrowClass } from './narrow-text.mjs';
 
 /** Replaces `from` with `to` in a dependency's source, or warns (and leaves it be) when the dependency changed. */
@@ -39,9 +40,7 @@ export const inkNoDevtools = patching('ink-no-devtools', /[/\\]ink[/\\]build[/\\
 // and a line's string is cached by what was written on it (the same writes
 // at the same columns make the same string); only new lines go through the
 // grid, with Ink's own code. The styled characters are cached across frames
-// too (bounded), and blanks share one cell. Measured (bench/patch-gains.ts, 3
-// runs each): the app's CPU per key on 10,000 instances 6.2 ms with it, 11.6
-// without (ratio 0.53).
+// too (bounded), and blanks share one cell.
 const OUTPUT_GET_ORIGINAL = `                let offsetY = 0;
                 for (let [index, line] of lines.entries()) {
                     const currentLine = output[y + offsetY];
@@ -151,6 +150,78 @@ export default class Output {`,
   ],
 ]);
 
+// Turning a line of styled characters into a string diffs the styles of each
+// pair of neighbours; most neighbours have the same styles (or none), which
+// needs no diff at all.
+export const sameStylesFastPath = patching('ansi-same-styles', /[/\\]@alcalzone[/\\]ansi-tokenize[/\\]build[/\\]styledChars\.js$/, [
+  [
+    `        else {
+            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
+        }`,
+    `        else if (!sameStyles(chars[i - 1].styles, char.styles)) {
+            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
+        }`,
+  ],
+  [
+    `        if (i === chars.length - 1) {`,
+    `        if (i === chars.length - 1 && char.styles.length > 0) {`,
+  ],
+  [
+    'export function styledCharsToString(chars) {',
+    `function sameStyles(a, b) {
+    if (a === b) return true;
+    if (a.length !== b.length) return false;
+    for (let k = 0; k < a.length; k++) if (a[k].code !== b[k].code || a[k].endCode !== b[k].endCode) return false;
+    return true;
+}
+export function styledCharsToString(chars) {`,
+  ],
+]);
+
+// Fastify requires its schema compilers (Ajv, fast-json-stringify), its
+// logger (pino) and inject (light-my-request) only when they are used, and
+// the service uses none of them (src/server/app.ts): bundled, they are never
+// run, yet they are a third of the service's bundle, read and decoded at
+// every start. They are left out; one that is ever required says so.
+const NEVER_RUN = ['@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'pino', 'light-my-request'];
+export const fastifyUnusedParts = {
+  name: 'fastify-unused-parts',
+  setup(b) {
+    b.onResolve({ filter: new RegExp(`^(${NEVER_RUN.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'never-run' }));
+    b.onLoad({ filter: /.*/, namespace: 'never-run' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} is not in vmtui's bundle: the service does not use it (scripts/bundle-patches.mjs)`)});`,
+      loader: 'js',
+    }));
+  },
+};
+
+// Ink draws a frame at every commit of React's, the first one at once. A
+// commit's layout effects often update state (each view binds its keys in
+// one, and the footer lists them), and React commits again in the same task:
+// the first frame, drawn without what those effects add, is drawn again
+// right after, and layout, drawing and writing a whole screen twice holds
+// the thread while the first data comes in. The commits of one task make
+// one frame, drawn at its end. A frame still pending at unmount is drawn by
+// Ink's own last render, as before.
+export const inkOneFramePerTask = patching('ink-one-frame-per-task', /[/\\]ink[/\\]build[/\\]ink\.js$/, [
+  [
+    `            this.rootNode.onRender = () => {
+                this.hasPendingThrottledRender = true;
+                throttled();
+            };`,
+    `            let frameQueued = false;
+            this.rootNode.onRender = () => {
+                if (frameQueued) return;
+                frameQueued = true;
+                queueMicrotask(() => {
+                    frameQueued = false;
+                    this.hasPendingThrottledRender = true;
+                    throttled();
+                });
+            };`,
+  ],
+]);
+
 // Yoga instantiates its wasm asynchronously, and its module waits for that
 // with a top-level await, which a CommonJS bundle cannot hold (and only a
 // CommonJS bundle can start from a V8 code cache on Node 20). Node compiles
@@ -169,8 +240,9 @@ export const yogaNoTopLevelAwait = patching('yoga-sync', /[/\\]yoga-layout[/\\]d
 ]);
 
 // The first Intl.Segmenter made in a process loads ICU's break rules (~23 ms).
-// string-width (two copies) makes one as it loads, before the first frame,
-// which needs none (see its fast path): it is made on first use instead.
+// string-width (two copies) and slice-ansi each make one as they load, before
+// the first frame, which needs none (see the fast paths): each is made on its
+// first use instead.
 function lazySegmenters(source, name) {
   if (!source.includes('new Intl.Segmenter(')) {
     console.warn(`${name}: the dependency changed; left unpatched`);
@@ -189,9 +261,6 @@ function lazySegmenter(...options) {
 // compiles them (~40 ms, before the first frame: every frame has a › or a ─).
 // The UI's symbols are all one column wide: measured by length as well. Its
 // RGI emoji regex takes ~28 ms to create (at load): made on first use.
-// Measured (bench/patch-gains.ts, 7 runs each, a loaded machine): CPU at the
-// first frame 285 ms with it, 402 without (ratio 0.71); wall time to the first
-// frame 812 ms, 1204 without (0.67).
 export const stringWidthFastPath = {
   name: 'string-width-fast-path',
   setup(b) {
@@ -205,6 +274,185 @@ export const stringWidthFastPath = {
         ['if (rgiEmojiRegex.test(segment)', 'if ((rgiEmojiRegex ??= /^\\p{RGI_Emoji}$/v).test(segment)'],
       ]);
       return patched && { ...patched, contents: lazySegmenters(patched.contents, 'string-width') };
+    });
+  },
+};
+
+export const sliceAnsiLazySegmenter = {
+  name: 'slice-ansi-lazy-segmenter',
+  setup(b) {
+    b.onLoad({ filter: /[/\\]node_modules[/\\]slice-ansi[/\\]tokenize-ansi\.js$/ }, async (args) => ({
+      contents: lazySegmenters(await readFile(args.path, 'utf8'), 'slice-ansi'),
+      loader: 'js',
+    }));
+  },
+};
+
+// Fastify loads https, http2 (with TLS) and dns for servers this service
+// never makes (HTTPS, HTTP/2, a host name to resolve): ~15 ms of its start.
+// They load on first use instead.
+export const fastifyLazyServers = patching('fastify-lazy-servers', /[/\\]fastify[/\\]lib[/\\]server\.js$/, [
+  [
+    "const https = require('node:https')\nconst http2 = require('node:http2')\nconst dns = require('node:dns')\n",
+    `const https = { createServer: (...args) => require('node:https').createServer(...args) }
+const http2 = {
+  createServer: (...args) => require('node:http2').createServer(...args),
+  createSecureServer: (...args) => require('node:http2').createSecureServer(...args)
+}
+const dns = { lookup: (...args) => require('node:dns').lookup(...args) }
+`,
+  ],
+]);
+
+// Fastify checks a plugin's required Fastify version with semver, which
+// builds some forty regexes as it loads (~3 ms of the service's start); none
+// of the service's plugins names a version: semver loads when one does.
+export const fastifyLazySemver = patching('fastify-lazy-semver', /[/\\]fastify[/\\]lib[/\\]plugin-utils\.js$/, [
+  [
+    "const semver = require('semver')\n",
+    `const semver = {
+  gt: (...args) => require('semver').gt(...args),
+  coerce: (...args) => require('semver').coerce(...args),
+  satisfies: (...args) => require('semver').satisfies(...args)
+}
+`,
+  ],
+]);
+
+// Ink asks terminal-size for the width of a stdout that has none, which
+// imports child_process (with dgram and net's cluster code, ~2 ms of every
+// start) for a fallback that runs tput: loaded when that fallback runs.
+export const terminalSizeLazyChildProcess = patching('terminal-size-lazy-child-process', /[/\\]terminal-size[/\\]index\.js$/, [
+  ["import {execFileSync} from 'node:child_process';", "const execFileSync = (...args) => process.getBuiltinModule('node:child_process').execFileSync(...args);"],
+]);
+
+// Ink cuts every new line of a frame into graphemes with Intl.Segmenter,
+// whose first use loads ICU's break rules (~14 ms, before the first frame)
+// and which costs an object per character. In a line made only of ASCII,
+// escape codes and the one-column symbols the UI draws, every UTF-16 unit is
+// a grapheme of its own: such lines are cut by index, the same segments.
+export const tokenizeFastPath = patching('ansi-tokenize-fast-path', /[/\\]@alcalzone[/\\]ansi-tokenize[/\\]build[/\\]tokenize\.js$/, [
+  [
+    'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
+    `let segmenter;
+const ONE_UNIT_GRAPHEMES = /^[\\u0007\\u001B\\u0020-\\u007E${narrowClass()}]*$/;
+function segments(str) {
+    if (!ONE_UNIT_GRAPHEMES.test(str))
+        return (segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(str);
+    const units = [];
+    for (let index = 0; index < str.length; index++)
+        units.push({ segment: str[index], index });
+    return units;
+}`,
+  ],
+  ['for (const { segment, index } of segmenter.segment(str)) {', 'for (const { segment, index } of segments(str)) {'],
+]);
+
+// An ES module importing a CommonJS one gets a copy of its exports of its own
+// (esbuild's __toESM defines a getter per export): React's fifty exports for
+// each of sixty importers, and the hundreds of properties of the process
+// object for each of a dozen (chalk, Ink and their helpers), all as the app
+// loads. Each of these is wrapped once in an ES module the importers share
+// (a build error names any import the wrapper lacks).
+export const sharedInterop = {
+  name: 'shared-interop',
+  setup(b) {
+    const require = createRequire(import.meta.url);
+    b.onResolve({ filter: /^(react|react\/jsx-runtime|(node:)?process)$/ }, (args) =>
+      args.kind === 'import-statement' && args.namespace === 'file' ? { path: args.path.replace(/^node:/, ''), namespace: 'shared-interop' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'shared-interop' }, (args) => {
+      // The process's plain properties only: its streams are made when first read.
+      if (args.path === 'process')
+        return { contents: 'export default process;\nexport const { env, argv, platform, versions } = process;\nexport const cwd = () => process.cwd();\n', loader: 'js' };
+      const names = Object.keys(require(args.path)).filter((n) => n !== 'default');
+      return {
+        contents: `import m from ${JSON.stringify(args.path)};\nexport default m;\nexport const { ${names.join(', ')} } = m;\n`,
+        loader: 'js',
+        resolveDir: process.cwd(),
+      };
+    });
+  },
+};
+
+/** Replaces the text from `start` through `end` (both included), or warns (and leaves it be) when the dependency changed. */
+function replaceSpan(source, name, start, end, replacement) {
+  const from = source.indexOf(start);
+  const to = from < 0 ? -1 : source.indexOf(end, from);
+  if (to < 0) {
+    console.warn(`${name}: the dependency changed; left unpatched`);
+    return source;
+  }
+  return source.slice(0, from) + replacement + source.slice(to + end.length);
+}
+
+// find-my-way writes JavaScript for every route it adds (a prefix matcher per
+// static node, a params builder and a handler matcher per handler) and
+// compiles it with new Function: two thirds of adding the service's hundred
+// routes, at every start, and code a V8 code cache cannot keep. Closures do
+// the same matching.
+export const findMyWayClosures = {
+  name: 'find-my-way-closures',
+  setup(b) {
+    b.onLoad({ filter: /[/\\]find-my-way[/\\]lib[/\\]node\.js$/ }, async (args) => ({
+      contents: replaceSpan(
+        await readFile(args.path, 'utf8'),
+        'find-my-way-closures (node)',
+        '  const lines = []\n  for (let i = 1; i < prefix.length; i++) {',
+        "return new Function('path', 'i', `'use strict'\\nreturn ${lines.join(' && ')}`) // eslint-disable-line",
+        `  const rest = prefix.slice(1)
+  return function matchPrefix (path, i) {
+    return path.startsWith(rest, i + 1)
+  }`,
+      ),
+      loader: 'js',
+    }));
+    b.onLoad({ filter: /[/\\]find-my-way[/\\]lib[/\\]handler-storage\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const params = replaceSpan(
+        source,
+        'find-my-way-closures (params)',
+        `    const fnBody = ["'use strict'"]`,
+        'return new Function(\'NullObject\', fnBody.join(\'\\n\'))(NullObject)  // eslint-disable-line',
+        `    return function _createParamsObject (param0, param1, param2, param3, extraParams) {
+      const result = new NullObject()
+      for (let i = 0; i < params.length; i++) {
+        result[params[i]] = i === 0 ? param0 : i === 1 ? param1 : i === 2 ? param2 : i === 3 ? param3 : extraParams[i - 4]
+      }
+      return result
+    }`,
+      );
+      return {
+        contents: replaceSpan(
+          params,
+          'find-my-way-closures (constraints)',
+          `    const lines = ["'use strict'"]`,
+          "this._getHandlerMatchingConstraints = new Function('derivedConstraints', lines.join('\\n')) // eslint-disable-line",
+          `    const constraints = this.constraints
+    const masks = constraints.map((constraint) => this._constrainedIndexBitmask(constraint))
+    const mustMatch = constraints.map((constraint) => constrainer.strategies[constraint].mustMatchWhenDerived)
+    const mustBeAbsent = Object.keys(constrainer.strategies).filter((constraint) => constrainer.strategies[constraint].mustMatchWhenDerived && !constraints.includes(constraint))
+    const all = (1 << this.handlers.length) - 1
+    this._getHandlerMatchingConstraints = function (derivedConstraints) {
+      let candidates = all
+      for (let k = 0; k < constraints.length; k++) {
+        const value = derivedConstraints[constraints[k]]
+        if (value === undefined) {
+          candidates &= masks[k]
+        } else {
+          const matches = this.constrainedHandlerStores[constraints[k]].get(value) || 0
+          candidates &= mustMatch[k] ? matches : (matches | masks[k])
+        }
+        if (candidates === 0) return null
+      }
+      for (const constraint of mustBeAbsent) {
+        if (derivedConstraints[constraint] !== undefined) return null
+      }
+      return this.handlers[31 - Math.clz32(candidates)]
+    }`,
+        ),
+        loader: 'js',
+      };
     });
   },
 };

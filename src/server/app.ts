@@ -48,7 +48,7 @@ export interface AppOptions {
 
 export function buildApp(services: Services, opts: AppOptions): FastifyInstance {
   const app = Fastify({
-    // The service logs nothing.
+    // The service logs nothing: Fastify's logger (pino) is left out of the bundle (scripts/bundle-patches.mjs).
     logger: false,
     serverFactory: opts.server,
     bodyLimit: BODY_LIMIT,
