@@ -16,6 +16,10 @@
  * highest; a patch shows a gain when its bundle's median beats the other's by
  * more than the mean of their interquartile ranges (the noise of this machine
  * at the time).
+ * One patch left out at a time: patches that save the same thing (each lazy
+ * Intl.Segmenter saves ICU's load only while no other loads it at start-up;
+ * the service's lazy loads together) show little alone and more together, so
+ * a patch is not judged by its own line alone: `--without a,b` leaves out several.
  * Run: npx tsx bench/patch-gains.ts [patch,...]   (builds its own bundles)
  */
 import { spawn as spawnChild } from 'node:child_process';
