@@ -17,7 +17,8 @@ describe('the frame', () => {
     const lines = frame.split('\n');
     expect(lines.length).toBeLessThanOrEqual(23);
     expect(lines.every((l) => l.length <= 80)).toBe(true);
-    expect(lines[0]).toMatch(/^vmtui {2}demo-owner {2}http:\/\/127\.0\.0\.1:\d+\/v4 {2}refreshed \d\d:\d\d:\d\d/);
+    // Fresh data: no age in the header.
+    expect(lines[0]).toMatch(/^vmtui {2}demo-owner {2}http:\/\/127\.0\.0\.1:\d+\/v4$/);
     expect(lines[1]).toBe('home');
     expect(lines[lines.length - 2]).toMatch(/^\? help {2}Enter open/);
   });
@@ -57,9 +58,12 @@ describe('the frame', () => {
       expect(line.length).toBeLessThanOrEqual(cols);
       return line;
     };
-    expect(await header(120, /demo-owner.*refreshed/)).toMatch(/^vmtui {2}demo-owner {2}http:\/\/127\.0\.0\.1:\d+\/v4 {2}\[READ-ONLY\] {2}⚠ 12 problem services \(! triage\) {2}refreshed \d\d:\d\d:\d\d$/);
-    expect(await header(80, /↻/)).toMatch(/^vmtui {2}demo-owner {2}127\.0\.0\.1:[\d/v]+…? {2}\[READ-ONLY\] {2}⚠ 12 problem \(!\) {2}↻ \d\d:\d\d:\d\d$/);
-    expect(await header(60, /^vmtui {2}demo-owner {2}\[/)).toMatch(/^vmtui {2}demo-owner {2}\[READ-ONLY\] {2}⚠ 12 problem \(!\) {2}↻ \d\d:\d\d:\d\d$/);
+    // Data twelve minutes old, as when refreshes fail.
+    await waitForContent(r.lastFrame, /demo-owner[^]*Regions\s+7[^]*Types\s+9/);
+    r.ctx.session.setState({ lastRefresh: Date.now() - 12 * 60_000 });
+    expect(await header(120, /demo-owner.*updated/)).toMatch(/^vmtui {2}demo-owner {2}http:\/\/127\.0\.0\.1:\d+\/v4 {2}\[READ-ONLY\] {2}⚠ 12 problem services \(! triage\) {2}updated 12m ago$/);
+    expect(await header(80, /↻/)).toMatch(/^vmtui {2}demo-owner {2}127\.0\.0\.1:[\d/v]+…? {2}\[READ-ONLY\] {2}⚠ 12 problem \(!\) {2}↻ 12m ago$/);
+    expect(await header(60, /^vmtui {2}demo-owner {2}\[/)).toMatch(/^vmtui {2}demo-owner {2}\[READ-ONLY\] {2}⚠ 12 problem \(!\) {2}↻ 12m ago$/);
   });
 
   it('shows the user lookup failing without breaking', async () => {
