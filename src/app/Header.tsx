@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import { useApp } from './context.js';
 import type { SessionState } from '../store/session.js';
 import { useDataAge } from './use-data-age.js';
+import { plural } from '../model/plural.js';
 
 const GAP = '  ';
 
@@ -16,7 +17,7 @@ const widthOf = (parts: (string | undefined)[]) => parts.reduce((sum, p) => (p ?
 function headerParts(s: SessionState, age: string | undefined, width: number) {
   const user = s.user ?? (s.userError ? `? (${s.userError})` : '…');
   const n = s.problemCount ?? 0;
-  const badge = n > 0 ? [`⚠ ${n} problem service${n === 1 ? '' : 's'} (! triage)`, `⚠ ${n} problem (!)`] : undefined;
+  const badge = n > 0 ? [`⚠ ${plural(n, 'problem service')} (! triage)`, `⚠ ${n} problem (!)`] : undefined;
   const refreshed = age ? [`updated ${age} ago`, `↻ ${age} ago`] : undefined;
   const profile = s.profileName ? `profile ${s.profileName}` : undefined;
   const readOnly = s.readOnly ? '[READ-ONLY]' : undefined;
