@@ -116,6 +116,8 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
           root: q.root,
           filter: q.filter,
           concurrency,
+          // A row the client cannot read is shown marked, with why, among the rest.
+          flawed: 'mark',
           onPage: (rows, pageNo, loaded, total) => {
             if (!initial) return;
             pages[pageNo - 1] = rows;

@@ -1,5 +1,5 @@
 import type { Mode } from '../../model/schema.js';
-import type { ActionSpec, ListSpec, ScreenCtx } from '../../app/screen.js';
+import { listPath, type ActionSpec, type ListSpec, type ScreenCtx } from '../../app/screen.js';
 import type { Overlay } from '../../store/views.js';
 import { ConfirmDialog } from '../ConfirmDialog.js';
 import { Menu } from '../Menu.js';
@@ -72,7 +72,19 @@ export function ListOverlay<R>(p: Props<R>) {
   switch (overlay.kind) {
     case 'detail':
     case 'json':
-      return <RecordView kind={overlay.kind} title={label} row={row} detail={spec.detail} ctx={ctx} width={width} height={height} onClose={close} />;
+      return (
+        <RecordView
+          kind={overlay.kind}
+          title={label}
+          row={row}
+          detail={spec.detail}
+          source={{ path: listPath(spec as ListSpec<unknown>, ctx.params), root: spec.root }}
+          ctx={ctx}
+          width={width}
+          height={height}
+          onClose={close}
+        />
+      );
     case 'menu': {
       const actions = (spec.actions ?? []).filter((a) => !a.when || a.when(row));
       return (
