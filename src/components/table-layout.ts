@@ -70,7 +70,8 @@ function cell<R, T>(row: R, read: (row: R) => T, fallback: T): T {
 
 /** What a cell shows: `?` when its row's value cannot be read. */
 export function cellText<R>(column: Column<R>, row: R): string {
-  return cell(row, (r) => (column.format ? column.format(r) : scalarText(getPath(r, column.key))), '?');
+  // scalarText again: a format fed a field the server left out may return undefined.
+  return cell(row, (r) => scalarText(column.format ? column.format(r) : getPath(r, column.key)), '?');
 }
 
 export const cellColor = <R>(column: Column<R>, row: R): string | undefined => (column.color ? cell(row, column.color, undefined) : undefined);

@@ -21,7 +21,7 @@ import { NBConfig, NBNode, NodeBalancer } from './nodebalancers.js';
 import { Bucket, Cluster, ObjKey } from './object-storage.js';
 import { AuthorizedApp, Login, Profile, SSHKey, TrustedDevice } from './profile.js';
 import { InstanceType, Region } from './regions.js';
-import type { FieldSpec, ResourceSchema } from './schema.js';
+import { defineResource, type FieldSpec, type ResourceSchema } from './schema.js';
 import { StackScript } from './stackscripts.js';
 import { Tag } from './tags.js';
 import { Token } from './tokens.js';
@@ -52,6 +52,20 @@ const entry = (list: string, schema: ResourceSchema, opts: Partial<Omit<Entry, '
   ...opts,
 });
 
+/** A schema whose responses must hold these fields (views read into them). */
+const needs = (schema: ResourceSchema, ...keys: string[]): ResourceSchema =>
+  defineResource(schema.name, { ...schema.fields, ...Object.fromEntries(keys.map((k) => [k, { ...schema.fields[k]!, nullable: false }])) });
+
+/** A schema whose responses may hold null in these fields (where the API says so, though a request may not send it). */
+const nullIn = (schema: ResourceSchema, ...keys: string[]): ResourceSchema =>
+  defineResource(schema.name, { ...schema.fields, ...Object.fromEntries(keys.map((k) => [k, { ...schema.fields[k]!, nullable: true }])) });
+
+/** An item of GET /tags/{label}: the tagged object as its own area presents it, under `data`. */
+const TaggedObject = defineResource('tagged object', {
+  type: { kind: 'string', nullable: false },
+  data: { kind: 'object', nullable: false, fields: { id: { kind: 'integer', nullable: false }, label: { kind: 'string' } } },
+});
+
 /** Every resource path the seed names (and /account/events, which the app reads for live status). */
 const ENTRIES: Entry[] = [
   entry('/vm/instances', Instance),
@@ -64,6 +78,7 @@ const ENTRIES: Entry[] = [
   entry('/regions', Region),
   entry('/images', Image),
   entry('/tags', Tag, { idField: 'label', item: false }),
+  entry('/tags/{}', TaggedObject, { idField: undefined, item: false }),
   entry('/nodebalancers', NodeBalancer),
   entry('/nodebalancers/{}/configs', NBConfig),
   entry('/nodebalancers/{}/configs/{}/nodes', NBNode),
@@ -80,7 +95,8 @@ const ENTRIES: Entry[] = [
   entry('/object-storage/buckets', Bucket, { idField: 'label', itemKey: ['cluster', 'label'] }),
   entry('/object-storage/buckets/{}', Bucket, { idField: 'label', item: false }),
   entry('/object-storage/clusters', Cluster),
-  entry('/object-storage/keys', ObjKey),
+  // null: the key reaches every bucket.
+  entry('/object-storage/keys', nullIn(ObjKey, 'bucket_access')),
   entry('/profile/apps', AuthorizedApp),
   entry('/profile/devices', TrustedDevice),
   entry('/profile/logins', Login),
@@ -92,14 +108,28 @@ const ENTRIES: Entry[] = [
 /** The lists the client checks, as path patterns (`{}` for one segment): for tests that walk them all. */
 export const RESOURCE_LISTS: readonly { list: string; paged: boolean; item: boolean }[] = ENTRIES;
 
+const backup: FieldSpec = { kind: 'object', nullable: true, fields: Backup.fields };
+
+/** GET /vm/instances/{id}/backups: the backups by kind, not a page. */
+const BackupsList = defineResource('backups list', {
+  automatic: { kind: 'array', nullable: false, items: { kind: 'object', nullable: false, fields: Backup.fields } },
+  snapshot: { kind: 'object', nullable: false, fields: { current: backup, in_progress: backup } },
+});
+
+/** GET /managed/stats: graphs by series, or (a list) messages while there are none yet. */
+const ManagedStats = defineResource('managed stats', { data: { kind: 'json', nullable: false } });
+
 /** Single resources at a path of their own. */
 const SINGLES: [string, ResourceSchema][] = [
-  ['/profile', Profile],
+  ['/profile', needs(Profile, 'username', 'referrals')],
+  // Free-form, but an object.
+  ['/profile/preferences', defineResource('preferences object', {})],
+  ['/profile/grants', defineResource('grants object', { global: { kind: 'object', nullable: false } })],
+  ['/managed/credentials/sshkey', defineResource('managed SSH key', { ssh_key: { kind: 'string', nullable: false } })],
+  ['/managed/stats', ManagedStats],
+  ['/vm/instances/{}/backups', BackupsList],
   ['/networking/firewalls/{}/rules', FirewallRules],
 ];
-
-/** Paths below a list that are not its items. */
-const NOT_ITEMS = new Set(['/managed/credentials/sshkey']);
 
 const segments = (path: string) => path.split('?')[0]!.split('/').filter(Boolean);
 
@@ -119,7 +149,6 @@ export function pageShape(path: string): ResponseShape | undefined {
 
 /** The resource a GET or PUT of `path` returns (an item of a list, or a single resource). */
 export function itemShape(path: string): ResponseShape | undefined {
-  if (NOT_ITEMS.has(path)) return undefined;
   const at = segments(path);
   const single = singles.find((s) => matches(s.at, at));
   if (single) return { schema: single.schema };
@@ -143,6 +172,9 @@ export function itemPath(listPath: string, row: unknown): string | undefined {
 }
 
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Kinds views look inside (map, index, spread): null there is a crash waiting, unless the schema allows it. */
+const CONTAINERS = new Set<FieldSpec['kind']>(['array', 'object', 'map']);
 
 const TYPE_NAMES: Record<FieldSpec['kind'], string> = {
   string: 'a string',
@@ -168,10 +200,12 @@ function describe(v: unknown): string {
  * Why a value does not have the type its spec says, or undefined. Absent
  * fields and null pass: an older server may not send a field, the API
  * presents a field never set as null (the model's `nullable` is about what a
- * request may send), and every view shows either as blank.
+ * request may send), and every view shows either as blank. A spec saying
+ * `nullable: false` outright is a value a response cannot do without.
  */
 function typeProblem(spec: FieldSpec, value: unknown, path: string): string | undefined {
-  if (value === undefined || value === null) return undefined;
+  if (value === undefined) return spec.nullable === false ? `${path} is missing` : undefined;
+  if (value === null) return spec.nullable === false || (!spec.nullable && CONTAINERS.has(spec.kind)) ? `${path} is null` : undefined;
   let ok: boolean;
   switch (spec.kind) {
     case 'string':
@@ -217,7 +251,8 @@ function typeProblem(spec: FieldSpec, value: unknown, path: string): string | un
       }
       return undefined;
     case 'json':
-      ok = isRecord(value);
+      // Free-form data: an object, or a list where the API says so (managed stats' messages).
+      ok = typeof value === 'object';
       break;
   }
   return ok ? undefined : `${path} is ${describe(value)}, not ${TYPE_NAMES[spec.kind]}`;
@@ -225,10 +260,11 @@ function typeProblem(spec: FieldSpec, value: unknown, path: string): string | un
 
 function fieldsProblem(fields: Record<string, FieldSpec>, record: Record<string, unknown>, path: string): string | undefined {
   for (const [key, spec] of Object.entries(fields)) {
-    if (spec.writeOnly || !Object.hasOwn(record, key)) continue;
+    if (spec.writeOnly || (!Object.hasOwn(record, key) && spec.nullable !== false)) continue;
     // Ids are numbers for most resources and strings for some (images, regions): a reference's id may be either.
-    if (key === 'id' && (typeof record[key] === 'number' || typeof record[key] === 'string')) continue;
-    const p = typeProblem(spec, record[key], path ? `${path}.${key}` : key);
+    const value = Object.hasOwn(record, key) ? record[key] : undefined;
+    if (key === 'id' && (typeof value === 'number' || typeof value === 'string')) continue;
+    const p = typeProblem(spec, value, path ? `${path}.${key}` : key);
     if (p) return p;
   }
   return undefined;

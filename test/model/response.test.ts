@@ -17,6 +17,7 @@ const root = (path: string) => (path.startsWith('/networking/firewalls') ? 'beta
 /** Where a `{}` of a pattern gets its value: the first item of the list before it (by its field). */
 const FILL: Record<string, [string, string]> = {
   '/object-storage/buckets/{}': ['/object-storage/clusters', 'id'],
+  '/tags/{}': ['/tags', 'label'],
 };
 
 /** A pattern made a real path of the demo account: each `{}` filled from the first item of the list it follows. */

@@ -37,7 +37,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   const params = entry.params;
   const path = listPath(spec as ListSpec<unknown>, params);
   const query = useMemo<ListQuery>(
-    () => ({ path, root: spec.root, filter: spec.filter?.(params), load: spec.load && ((c) => spec.load!(c, params)) }),
+    () => ({ path, root: spec.root, filter: spec.filter?.(params), load: spec.load && ((c) => spec.load!(c, params)), flawed: 'mark' }),
     [spec, path, params],
   );
   const qkey = queryKey(query);
