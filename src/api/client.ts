@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { createdShape, itemShape, recordProblem } from '../model/response.js';
 import { ApiError, httpError } from './errors.js';
 import { checkPage, type FlawedRows, type Page } from './pages.js';
@@ -54,6 +55,8 @@ export class ApiClient {
   private readonly closing = new AbortController();
 
   constructor(opts: ClientOptions) {
+    // One listener per request in flight: the first screen alone sends twenty.
+    setMaxListeners(0, this.closing.signal);
     this.connect(opts);
     this.timeoutMs = opts.timeoutMs ?? 15_000;
     this.retryDelaysMs = opts.retryDelaysMs ?? [200, 400, 800];

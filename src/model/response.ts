@@ -56,10 +56,6 @@ const entry = (list: string, schema: ResourceSchema, opts: Partial<Omit<Entry, '
 const needs = (schema: ResourceSchema, ...keys: string[]): ResourceSchema =>
   defineResource(schema.name, { ...schema.fields, ...Object.fromEntries(keys.map((k) => [k, { ...schema.fields[k]!, nullable: false }])) });
 
-/** A schema whose responses may hold null in these fields (where the API says so, though a request may not send it). */
-const nullIn = (schema: ResourceSchema, ...keys: string[]): ResourceSchema =>
-  defineResource(schema.name, { ...schema.fields, ...Object.fromEntries(keys.map((k) => [k, { ...schema.fields[k]!, nullable: true }])) });
-
 /** An item of GET /tags/{label}: the tagged object as its own area presents it, under `data`. */
 const TaggedObject = defineResource('tagged object', {
   type: { kind: 'string', nullable: false },
@@ -89,14 +85,13 @@ const ENTRIES: Entry[] = [
   entry('/networking/firewalls/{}/devices', FirewallDevice),
   entry('/managed/contacts', ManagedContact),
   entry('/managed/credentials', ManagedCredential),
-  entry('/managed/issues', ManagedIssue),
+  entry('/managed/issues', needs(ManagedIssue, 'services')),
   entry('/managed/services', ManagedService),
   entry('/managed/vm-settings', ManagedVMSettings),
   entry('/object-storage/buckets', Bucket, { idField: 'label', itemKey: ['cluster', 'label'] }),
   entry('/object-storage/buckets/{}', Bucket, { idField: 'label', item: false }),
   entry('/object-storage/clusters', Cluster),
-  // null: the key reaches every bucket.
-  entry('/object-storage/keys', nullIn(ObjKey, 'bucket_access')),
+  entry('/object-storage/keys', ObjKey),
   entry('/profile/apps', AuthorizedApp),
   entry('/profile/devices', TrustedDevice),
   entry('/profile/logins', Login),
@@ -119,6 +114,16 @@ const BackupsList = defineResource('backups list', {
 /** GET /managed/stats: graphs by series, or (a list) messages while there are none yet. */
 const ManagedStats = defineResource('managed stats', { data: { kind: 'json', nullable: false } });
 
+/** GET /nodebalancers/{id}/stats: series of [time, value] pairs. */
+const series: FieldSpec = { kind: 'array', nullable: false, items: { kind: 'array', nullable: false, minItems: 2, items: { kind: 'number', nullable: false } } };
+const BalancerStats = defineResource('balancer stats', {
+  data: {
+    kind: 'object',
+    nullable: false,
+    fields: { connections: series, traffic: { kind: 'object', nullable: false, fields: { in: series, out: series } } },
+  },
+});
+
 /** Single resources at a path of their own. */
 const SINGLES: [string, ResourceSchema][] = [
   ['/profile', needs(Profile, 'username', 'referrals')],
@@ -127,6 +132,7 @@ const SINGLES: [string, ResourceSchema][] = [
   ['/profile/grants', defineResource('grants object', { global: { kind: 'object', nullable: false } })],
   ['/managed/credentials/sshkey', defineResource('managed SSH key', { ssh_key: { kind: 'string', nullable: false } })],
   ['/managed/stats', ManagedStats],
+  ['/nodebalancers/{}/stats', BalancerStats],
   ['/vm/instances/{}/backups', BackupsList],
   ['/networking/firewalls/{}/rules', FirewallRules],
 ];
@@ -173,9 +179,6 @@ export function itemPath(listPath: string, row: unknown): string | undefined {
 
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Kinds views look inside (map, index, spread): null there is a crash waiting, unless the schema allows it. */
-const CONTAINERS = new Set<FieldSpec['kind']>(['array', 'object', 'map']);
-
 const TYPE_NAMES: Record<FieldSpec['kind'], string> = {
   string: 'a string',
   datetime: 'a date-time string',
@@ -205,7 +208,7 @@ function describe(v: unknown): string {
  */
 function typeProblem(spec: FieldSpec, value: unknown, path: string): string | undefined {
   if (value === undefined) return spec.nullable === false ? `${path} is missing` : undefined;
-  if (value === null) return spec.nullable === false || (!spec.nullable && CONTAINERS.has(spec.kind)) ? `${path} is null` : undefined;
+  if (value === null) return spec.nullable === false ? `${path} is null` : undefined;
   let ok: boolean;
   switch (spec.kind) {
     case 'string':

@@ -23,6 +23,14 @@ type Row = Record<string, unknown>;
 const EMPTY: readonly Row[] = [];
 const defaultKey = (row: Row) => String(row.id);
 
+function attempt<T>(run: () => T, fallback: () => T): T {
+  try {
+    return run();
+  } catch {
+    return fallback();
+  }
+}
+
 /**
  * The generic resource list behind every declarative screen (ScreenDef.list):
  * paging, filter, sort, refresh, detail, JSON, actions, forms and confirms.
@@ -32,8 +40,11 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   const spec = def.list as ListSpec<Row>;
   const ownKey = spec.rowKey ?? defaultKey;
   // A row the client could not read has only what it was sent: none of the spec's callbacks run on it.
-  const rowKey = (row: Row) => flawOf(row)?.key ?? ownKey(row);
-  const label = (row: Row) => (flawOf(row) ? 'the unreadable item' : (spec.label?.(row) ?? (typeof row.label === 'string' && row.label ? row.label : rowKey(row))));
+  // A readable row may still hold null where a callback looks inside (the API presents unset fields so): that row's
+  // key or name falls back, the app goes on.
+  const rowKey = (row: Row) => flawOf(row)?.key ?? attempt(() => ownKey(row), () => JSON.stringify(row));
+  const plainLabel = (row: Row) => (typeof row.label === 'string' && row.label ? row.label : rowKey(row));
+  const label = (row: Row) => (flawOf(row) ? 'the unreadable item' : attempt(() => spec.label?.(row) ?? plainLabel(row), () => plainLabel(row)));
   const params = entry.params;
   const path = listPath(spec as ListSpec<unknown>, params);
   const query = useMemo<ListQuery>(
