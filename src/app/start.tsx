@@ -94,6 +94,8 @@ export async function startApp(opts: StartOptions): Promise<number> {
     process.stderr.write(`vmtui crashed: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
   } finally {
+    // Requests still waiting for a server would keep the process alive after the screen is gone.
+    client.abort();
     live.stop();
     stdout.off('resize', onResize);
     writer?.dispose();

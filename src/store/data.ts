@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { ApiClient, Root } from '../api/client.js';
-import { fetchAllPages } from '../api/pages.js';
+import { fetchAllPages, type FlawedRows } from '../api/pages.js';
 import { ApiError, describeError } from '../api/errors.js';
 
 /** What to fetch for a list: a paged API path, or a loader for lists paged otherwise. */
@@ -11,6 +11,12 @@ export interface ListQuery {
   filter?: unknown;
   /** For lists that are not paged (e.g. backups) or paged by marker; `path` still names it for invalidation. */
   load?: (client: ApiClient) => Promise<unknown[]>;
+  /**
+   * An item the client cannot read fails the list (default: views that
+   * compute over every row), or stays in it marked (the generic list, which
+   * draws such a row with its reason and runs none of its callbacks on it).
+   */
+  flawed?: FlawedRows;
 }
 
 export interface ListEntry {
@@ -51,7 +57,8 @@ export interface DataState {
 
 const PROGRESS_MS = 100;
 
-export const queryKey = (q: ListQuery) => `${q.root ?? 'base'} ${q.path}${q.filter === undefined ? '' : ` ${JSON.stringify(q.filter)}`}`;
+export const queryKey = (q: ListQuery) =>
+  `${q.root ?? 'base'} ${q.path}${q.filter === undefined ? '' : ` ${JSON.stringify(q.filter)}`}${q.flawed === 'mark' ? ' (marked)' : ''}`;
 
 export interface DataOptions {
   client: ApiClient;
@@ -116,6 +123,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
           root: q.root,
           filter: q.filter,
           concurrency,
+          flawed: q.flawed,
           onPage: (rows, pageNo, loaded, total) => {
             if (!initial) return;
             pages[pageNo - 1] = rows;

@@ -1,6 +1,6 @@
 import type { Mode } from '../../model/schema.js';
 import { useApp } from '../../app/context.js';
-import type { ActionSpec, ListSpec, ScreenCtx } from '../../app/screen.js';
+import { listPath, type ActionSpec, type ListSpec, type ScreenCtx } from '../../app/screen.js';
 import type { Overlay } from '../../store/views.js';
 import { ConfirmDialog } from '../ConfirmDialog.js';
 import { Menu } from '../Menu.js';
@@ -71,7 +71,19 @@ export function ListOverlay<R>(p: Props<R>) {
   switch (overlay.kind) {
     case 'detail':
     case 'json':
-      return <RecordView kind={overlay.kind} title={label} row={row} detail={spec.detail} ctx={ctx} width={width} height={height} onClose={close} />;
+      return (
+        <RecordView
+          kind={overlay.kind}
+          title={label}
+          row={row}
+          detail={spec.detail}
+          source={{ path: listPath(spec as ListSpec<unknown>, ctx.params), root: spec.root }}
+          ctx={ctx}
+          width={width}
+          height={height}
+          onClose={close}
+        />
+      );
     case 'menu': {
       const actions = offeredActions<R>(spec.actions, row, session.getState().readOnly);
       return (
