@@ -131,10 +131,20 @@ function clearAccount(store: Store): void {
 export function restoreSnapshot(store: Store, name: string, serveTokens: readonly string[], now = Date.now()): SnapshotInfo {
   const info = snapshotInfo(store, name);
   const tokens = carryServeTokens(store, serveTokens);
-  clearAccount(store);
-  store.db.prepare('INSERT INTO rows SELECT kind, id, parent, ord, key, data FROM snapshot_rows WHERE snapshot = ?').run(name);
+  // Only what differs is written: comparing is reads, and most of an account is as it was saved.
+  store.db
+    .prepare(
+      `DELETE FROM rows WHERE NOT EXISTS (SELECT 1 FROM snapshot_rows s WHERE s.snapshot = ? AND s.kind = rows.kind AND s.id = rows.id
+         AND s.data = rows.data AND s.ord = rows.ord AND s.parent IS rows.parent AND s.key IS rows.key)`,
+    )
+    .run(name);
+  store.db
+    .prepare('INSERT INTO rows SELECT kind, id, parent, ord, key, data FROM snapshot_rows s WHERE s.snapshot = ? AND NOT EXISTS (SELECT 1 FROM rows r WHERE r.kind = s.kind AND r.id = s.id)')
+    .run(name);
+  store.db.prepare('DELETE FROM blobs WHERE NOT EXISTS (SELECT 1 FROM snapshot_blobs s WHERE s.snapshot = ? AND s.id = blobs.id AND s.body = blobs.body)').run(name);
+  store.db.prepare('INSERT INTO blobs SELECT id, body FROM snapshot_blobs s WHERE s.snapshot = ? AND NOT EXISTS (SELECT 1 FROM blobs b WHERE b.id = s.id)').run(name);
+  store.db.exec(`DELETE FROM counters; DELETE FROM meta WHERE NOT ${KEPT_META};`);
   store.db.prepare('INSERT INTO counters SELECT kind, value FROM snapshot_counters WHERE snapshot = ?').run(name);
-  store.db.prepare('INSERT INTO blobs SELECT id, body FROM snapshot_blobs WHERE snapshot = ?').run(name);
   store.db.prepare('INSERT INTO meta SELECT key, value FROM snapshot_meta WHERE snapshot = ?').run(name);
   // A job sorts by its due time (ord = due * 1000 + …, see sim.ts): both move by the time the snapshot was kept.
   const shift = Math.max(0, now - info.taken_ms);
