@@ -86,6 +86,24 @@ describe('snapshots: save, list, restore, delete', () => {
     }
   });
 
+  it("object data comes back as it was saved: an overwritten object's bytes", async () => {
+    const B = '/object-storage/buckets';
+    expect((await call(svc, 'POST', B, { body: { label: 'snap-bucket', cluster: 'us-east-1' } })).status).toBe(200);
+    const objectUrl = async (method: 'GET' | 'PUT') =>
+      (await call(svc, 'POST', `${B}/us-east-1/snap-bucket/object-url`, { body: { name: 'note.txt', method, ...(method === 'PUT' ? { content_type: 'text/plain' } : {}) } })).body.url as string;
+    const put = async (text: string) => (await request(await objectUrl('PUT'), { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: text })).body.dump();
+    const get = async () => {
+      const res = await request(await objectUrl('GET'));
+      return [res.statusCode, await res.body.text()];
+    };
+    await put('first');
+    await control(svc, 'POST', '/snapshots', { name: 'objects' });
+    await put('second, longer');
+    expect(await get()).toEqual([200, 'second, longer']);
+    expect((await control(svc, 'POST', '/snapshots/objects/restore')).status).toBe(200);
+    expect(await get()).toEqual([200, 'first']);
+  });
+
   it('reset starts the account over from a seed; the caller is not locked out', async () => {
     await createInstance(svc, { label: 'doomed' });
     expect(errorFields(await control(svc, 'POST', '/reset', { seed: 'other' }))).toEqual(['seed']);
