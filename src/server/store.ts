@@ -174,7 +174,9 @@ export class Store {
         this.file,
         created
           ? `the key file ${keyFileOf(this.file)} that seals the secrets in ${this.file} is missing: put it back beside the data file`
-          : `the key file ${keyFileOf(this.file)} is not the one that sealed the secrets in ${this.file}: put the right one back`,
+          : shipped !== undefined
+            ? `the key file ${keyFileOf(this.file)} is not the key of the exported file ${this.file}, which carries its own: remove that key file and start again`
+            : `the key file ${keyFileOf(this.file)} is not the one that sealed the secrets in ${this.file}: put the right one back`,
         true,
       );
     }

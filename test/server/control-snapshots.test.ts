@@ -182,6 +182,11 @@ describe('snapshots: export', () => {
       expect(existsSync(`${file}.key`)).toBe(true);
       expect(second.store.getMeta('seal.shipped_key')).toBeUndefined();
       expect(readFileSync(`${file}.key`, 'utf8')).toMatch(/^[0-9a-f]{64}\n$/);
+      // A stale key file beside a fresh copy of the export is named, not taken for the file's key.
+      const stale = join(dir, 'stale.sqlite');
+      writeFileSync(stale, bytes);
+      writeFileSync(`${stale}.key`, `${'ab'.repeat(32)}\n`);
+      await expect(startService({ data: stale, port: 0, token: OWNER_TOKEN })).rejects.toThrow(/is not the key of the exported file .*remove that key file/);
       // The export carries none of the exporting service's snapshots.
       expect((await call(second, 'GET', '/__control/snapshots', { token: 'second-owner-token-0123456789abcdef' })).body).toEqual({ data: [] });
     } finally {
