@@ -183,7 +183,7 @@ export class Store {
     return sealer;
   }
 
-  /** Once the key file holds the key an export shipped, the data keeps no copy of it, not even in free pages. */
+  /** Once the key file holds the key an export shipped, the data keeps no copy of it: zeroed, not left in a free page. */
   private dropShippedKey(): void {
     this.db.pragma('secure_delete = ON');
     try {
