@@ -42,7 +42,10 @@ const missingServices = (ctx: Ctx, ids: unknown): FieldError[] =>
       )
     : [];
 
-const routes: [method: 'GET' | 'POST', path: string, handler: Handler][] = [
+/** A route of the control interface, its path under /__control. */
+export type ControlRoute = [method: 'GET' | 'POST' | 'DELETE', path: string, handler: Handler];
+
+const routes: ControlRoute[] = [
   ['GET', '/health', () => ({ ok: true })],
 
   ['POST', '/managed/issues', (ctx) => {
@@ -81,6 +84,11 @@ const routes: [method: 'GET' | 'POST', path: string, handler: Handler][] = [
 
 /** Serves the control interface: same error shape, one transaction per request, due simulation jobs first. */
 export function mountControl(app: FastifyInstance, services: Services): void {
+  mountControlRoutes(app, services, routes);
+}
+
+/** Serves routes of the control interface (this module's, and the other control-* modules'), to the control token only. */
+export function mountControlRoutes(app: FastifyInstance, services: Services, routes: readonly ControlRoute[]): void {
   for (const [method, path, handler] of routes) {
     app.route({
       method,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Area, Services } from '../route.js';
 import account from './account.js';
 import control, { mountControl } from './control.js';
+import { mountControlSnapshots } from './control-snapshots.js';
 import firewalls from './firewalls.js';
 import images from './images.js';
 import instances from './instances.js';
@@ -21,4 +22,5 @@ export const areas: Area[] = [managed, profile, nodebalancers, objectStorage, fi
 export function mountExtras(app: FastifyInstance, services: Services): void {
   mountObjectData(app, services);
   mountControl(app, services);
+  mountControlSnapshots(app, services);
 }
