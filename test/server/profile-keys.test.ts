@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 const ED25519 = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKRPkNJHGt48HmaTyFyyGPCaRhcS7l9jT9HWjdCmTn18 owner@laptop';
-const RSA_NO_COMMENT = 'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQC7mOVS7yTCATzwuctCt0g2trtKFWrpImaVyBTiPZp3xpClmLBLomB4c4ZIOrOS1As1ITFx4oSvmaUBZrbu';
+const RSA_NO_COMMENT = 'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAAAgQDbJoT8wcEzpIJnsPvzfYEbAt32+eGBq5dXFnGgyAVZKWsvyin/vstmpd90GM0Nyw52E/XzqFdzY0FUbchhadBT7R37TPjiU+eJO4pkBo7h4uI89pZ2VRtkfQdfIh1sAc8pvrbiVkRpMLMNmTW6b53teZRr3YJbb7MIJly7F2S8SQ==';
 
 const user = (id: number) => svc.store.get<User>('user', id)!;
 const actions = () => svc.store.all<{ action: string; entity: Record<string, unknown> }>('event').map((e) => e.action);
