@@ -10,6 +10,7 @@ import { bodyFor, defineArea, mustGet, serveRequest, type Ctx, type Handler, typ
 import { isoSeconds } from '../../model/time.js';
 import { openIssue, resolveIssue, setServiceStatus } from '../monitoring.js';
 import { acceptBody } from './managed-common.js';
+import { CONTROL_PREFIX } from '../request-hooks.js';
 
 /**
  * The control interface: how a developer (or a test) makes the provider's side
@@ -20,13 +21,12 @@ import { acceptBody } from './managed-common.js';
 /** Nothing of the control interface is served under the API roots; mountControl serves it at /__control. */
 export default defineArea('control', () => {});
 
-const PREFIX = '/__control';
 
 const InstanceStatusChange = defineResource('instance_status', {
   status: { kind: 'enum', title: 'Status', values: INSTANCE_STATUSES, required: true },
 });
 
-function checkControlToken(header: string | undefined, controlToken: string | undefined): void {
+export function checkControlToken(header: string | undefined, controlToken: string | undefined): void {
   if (!header) throw unauthorized('The control interface needs "Authorization: Bearer <control token>"');
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!m) throw unauthorized('The Authorization header must be "Bearer <control token>"');
@@ -42,7 +42,9 @@ const missingServices = (ctx: Ctx, ids: unknown): FieldError[] =>
       )
     : [];
 
-const routes: [method: 'GET' | 'POST', path: string, handler: Handler][] = [
+export type ControlRoute = [method: 'GET' | 'POST' | 'DELETE', path: string, handler: Handler];
+
+const routes: ControlRoute[] = [
   ['GET', '/health', () => ({ ok: true })],
 
   ['POST', '/managed/issues', (ctx) => {
@@ -79,14 +81,18 @@ const routes: [method: 'GET' | 'POST', path: string, handler: Handler][] = [
   }],
 ];
 
-/** Serves the control interface: same error shape, one transaction per request, due simulation jobs first. */
-export function mountControl(app: FastifyInstance, services: Services): void {
-  for (const [method, path, handler] of routes) {
+/** Serves control routes: same error shape, one transaction per request, due simulation jobs first. */
+export function mountControlRoutes(app: FastifyInstance, services: Services, table: readonly ControlRoute[]): void {
+  for (const [method, path, handler] of table) {
     app.route({
       method,
-      url: PREFIX + path,
+      url: CONTROL_PREFIX + path,
       handler: (req, reply) =>
         serveRequest(services, req, reply, () => checkControlToken(req.headers.authorization, services.controlToken), handler),
     });
   }
+}
+
+export function mountControl(app: FastifyInstance, services: Services): void {
+  mountControlRoutes(app, services, routes);
 }
