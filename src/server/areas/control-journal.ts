@@ -54,13 +54,17 @@ export function mountControlJournal(app: FastifyInstance, services: Services, jo
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
     res.write(': vmtui request journal\n\n');
+    // Nothing is written once the stream is over: a write after the end is an error event on the response.
+    const write = (text: string) => {
+      if (!res.writableEnded && !res.destroyed) res.write(text);
+    };
     const send = (entry: JournalEntry) => {
       if (res.writableLength > STREAM_BACKLOG_MAX) res.end();
-      else res.write(frame(entry));
+      else write(frame(entry));
     };
     if (since !== undefined) for (const entry of journal.list(JOURNAL_SIZE, since)) send(entry);
     const unsubscribe = journal.subscribe(send);
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
     open.add(res);
     res.on('close', () => {
