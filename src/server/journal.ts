@@ -61,9 +61,12 @@ export class Trace {
   errors: FieldError[] = [];
   ignored: string[] = [];
   fault: number | null = null;
-  /** What onSend does to the answer's body (a malformed or truncated fault). */
-  mangle: 'malformed' | 'truncate' | null = null;
   readonly started = performance.now();
+  /** Set when the journal takes it: its entry is built only when someone reads it. */
+  id = 0;
+  status: number | null = null;
+  durationMs = 0;
+  ended = 0;
 
   constructor(
     readonly method: string,
@@ -72,17 +75,25 @@ export class Trace {
     readonly authorization: string | undefined,
   ) {}
 
-  entry(id: number, status: number | null): JournalEntry {
+  /** Closes the trace with its answer's status; the rest of its entry waits for a reader. */
+  end(id: number, status: number | null): void {
+    this.id = id;
+    this.status = status;
+    this.ended = Date.now();
+    this.durationMs = performance.now() - this.started;
+  }
+
+  entry(): JournalEntry {
     const access = this.access ?? [];
     const refused = access.find((d) => !d.allowed);
     return {
-      id,
-      time: new Date().toISOString(),
+      id: this.id,
+      time: new Date(this.ended).toISOString(),
       method: this.method,
       path: this.url.split('?', 1)[0]!.slice(0, 2048),
       query: queryOf(this.url),
-      status,
-      duration_ms: Math.round((performance.now() - this.started) * 1000) / 1000,
+      status: this.status,
+      duration_ms: Math.round(this.durationMs * 1000) / 1000,
       operation: this.operation,
       token: tokenHint(this.authorization),
       user: this.user,
@@ -99,17 +110,19 @@ type Listener = (entry: JournalEntry) => void;
 
 /** A bounded ring of entries, numbered from 1, with listeners for the live stream. */
 export class Journal {
-  private readonly ring: (JournalEntry | undefined)[];
+  private readonly ring: (Trace | undefined)[];
   private lastId = 0;
   private readonly listeners = new Set<Listener>();
 
   constructor(readonly size = JOURNAL_SIZE) {
-    this.ring = new Array<JournalEntry | undefined>(size);
+    this.ring = new Array<Trace | undefined>(size);
   }
 
   record(trace: Trace, status: number | null): void {
-    const entry = trace.entry(++this.lastId, status);
-    this.ring[entry.id % this.size] = entry;
+    trace.end(++this.lastId, status);
+    this.ring[trace.id % this.size] = trace;
+    if (this.listeners.size === 0) return;
+    const entry = trace.entry();
     for (const listener of this.listeners) listener(entry);
   }
 
@@ -119,7 +132,7 @@ export class Journal {
     const from = since === undefined ? Math.max(oldest, this.lastId - limit + 1) : Math.max(oldest, since + 1);
     const to = Math.min(this.lastId, from + limit - 1);
     const out: JournalEntry[] = [];
-    for (let id = from; id <= to; id++) out.push(this.ring[id % this.size]!);
+    for (let id = from; id <= to; id++) out.push(this.ring[id % this.size]!.entry());
     return out;
   }
 

@@ -25,19 +25,38 @@ function namedRule(req: FastifyRequest, faults: FaultRules): number | undefined 
 
 /** A truncated body: the headers promise the whole answer, half of it comes, then the connection closes. */
 function truncate(req: FastifyRequest, reply: FastifyReply, payload: unknown, journal: Journal): void {
-  const bytes = Buffer.from(typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload : '');
+  const bytes = Buffer.from(typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload : JSON.stringify(payload ?? {}));
   reply.hijack();
   const res = reply.raw;
-  res.writeHead(reply.statusCode, { ...(reply.getHeaders() as OutgoingHttpHeaders), 'content-length': String(bytes.length), connection: 'close' });
+  const headers = { 'content-type': 'application/json; charset=utf-8', ...(reply.getHeaders() as OutgoingHttpHeaders) };
+  res.writeHead(reply.statusCode, { ...headers, 'content-length': String(bytes.length), connection: 'close' });
   res.write(bytes.subarray(0, Math.floor(bytes.length / 2)));
   res.socket?.end();
   journal.record(req.trace!, reply.statusCode);
 }
 
 /**
+ * Spoils this one reply's body as it is sent. Only a faulted reply is
+ * touched, so the request path of every other keeps no onSend hook.
+ */
+function mangle(reply: FastifyReply, action: 'malformed' | 'truncate', journal: Journal): void {
+  const send = reply.send.bind(reply);
+  reply.send = (payload?: unknown) => {
+    reply.send = send;
+    if (action === 'truncate') {
+      truncate(reply.request, reply, payload, journal);
+      return reply;
+    }
+    if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8');
+    return send(MALFORMED_BODY);
+  };
+}
+
+/**
  * The request path's own hooks: each request outside the control interface
  * is traced for the journal and offered to the fault rules. With no rule
- * and no stream listening, the cost is one small object per request.
+ * and no stream listening, the cost is one small object per request; its
+ * entry is written out only when the journal is read.
  */
 export function observeRequests(app: FastifyInstance, journal: Journal, faults: FaultRules): void {
   app.decorateRequest('trace', null);
@@ -48,7 +67,7 @@ export function observeRequests(app: FastifyInstance, journal: Journal, faults: 
         return done();
       case 'malformed':
       case 'truncate':
-        req.trace!.mangle = fault.action;
+        mangle(reply, fault.action, journal);
         return done();
       case 'drop':
         reply.hijack();
@@ -75,13 +94,6 @@ export function observeRequests(app: FastifyInstance, journal: Journal, faults: 
     trace.fault = fault.rule;
     if (fault.latencyMs > 0) setTimeout(() => applyFault(req, reply, fault, done), fault.latencyMs);
     else applyFault(req, reply, fault, done);
-  });
-
-  app.addHook('onSend', (req, reply, payload, done) => {
-    const mangle = req.trace?.mangle;
-    if (!mangle) return done(null, payload);
-    if (mangle === 'malformed') return done(null, MALFORMED_BODY);
-    truncate(req, reply, payload, journal);
   });
 
   app.addHook('onResponse', (req, reply, done) => {
