@@ -68,12 +68,17 @@ export class Trace {
   durationMs = 0;
   ended = 0;
 
+  /** Only the token's first characters are kept, even in memory: the ring holds a thousand requests. */
+  readonly token: string | null;
+
   constructor(
     readonly method: string,
     /** The URL as the client sent it, before the beta root's rewrite. */
     readonly url: string,
-    readonly authorization: string | undefined,
-  ) {}
+    authorization: string | undefined,
+  ) {
+    this.token = tokenHint(authorization);
+  }
 
   /** Closes the trace with its answer's status; the rest of its entry waits for a reader. */
   end(id: number, status: number | null): void {
@@ -95,7 +100,7 @@ export class Trace {
       status: this.status,
       duration_ms: Math.round(this.durationMs * 1000) / 1000,
       operation: this.operation,
-      token: tokenHint(this.authorization),
+      token: this.token,
       user: this.user,
       access,
       denial: refused ? `needs ${refused.needs}; the ${refused.kind === 'scope' ? 'token' : 'user'} has ${refused.has}` : null,
