@@ -142,7 +142,8 @@ export function requireEntity(auth: Auth | null, kind: GrantKind, id: number | s
 /** Account-wide grant checks (add_vms, add_nodebalancers, …). */
 export function requireGlobal(auth: Auth | null, grant: keyof Grants['global']): void {
   if (!auth || !auth.user.restricted) return;
-  if (!decide(auth, 'grant', `the ${grant} grant`, auth.user.grants?.global[grant] ? `the ${grant} grant` : `no ${grant} grant`, auth.user.grants?.global[grant] === true)) throw forbidden(`You do not have the ${grant} grant`);
+  const has = Boolean(auth.user.grants?.global[grant]);
+  if (!decide(auth, 'grant', `the ${grant} grant`, has ? `the ${grant} grant` : `no ${grant} grant`, has)) throw forbidden(`You do not have the ${grant} grant`);
 }
 
 /** Account-level areas (managed, object storage, firewalls, tags) follow the global account_access grant. */
@@ -155,7 +156,9 @@ export function requireAccountAccess(auth: Auth | null, level: Level): void {
 }
 
 export function requireUnrestricted(auth: Auth | null, what: string): void {
-  if (auth?.user.restricted && !decide(auth, 'grant', `an unrestricted user to ${what}`, 'restrictions', false)) throw forbidden(`Only unrestricted users may ${what}`);
+  if (!auth?.user.restricted) return;
+  decide(auth, 'grant', `an unrestricted user to ${what}`, 'restrictions', false);
+  throw forbidden(`Only unrestricted users may ${what}`);
 }
 
 /**
