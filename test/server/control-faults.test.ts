@@ -126,6 +126,20 @@ describe('fault rules: what they do', () => {
     expect(text).toMatch(/Bad Gateway/);
   });
 
+  it('malformed and truncate spoil the answer of a request that was served: its write happened', async () => {
+    await addRule({ method: 'POST', path: '/v4/managed/contacts', action: 'malformed', count: 1 });
+    const res = await request(`${svc.baseUrl}/managed/contacts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${OWNER_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'spoiled-answer' }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(await res.body.text()).toMatch(/^<html>/);
+    const contacts = (await call(svc, 'GET', '/managed/contacts')).body.data as { name: string }[];
+    expect(contacts.map((c) => c.name)).toContain('spoiled-answer');
+  });
+
   it('truncate: the headers promise the whole body, half comes, the connection closes', async () => {
     await addRule({ path: '/v4/regions', action: 'truncate' });
     const res = await request(`${svc.baseUrl}/regions`, { headers: { authorization: `Bearer ${OWNER_TOKEN}` } });

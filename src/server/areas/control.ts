@@ -21,7 +21,6 @@ import { CONTROL_PREFIX } from '../request-hooks.js';
 /** Nothing of the control interface is served under the API roots; mountControl serves it at /__control. */
 export default defineArea('control', () => {});
 
-
 const InstanceStatusChange = defineResource('instance_status', {
   status: { kind: 'enum', title: 'Status', values: INSTANCE_STATUSES, required: true },
 });
