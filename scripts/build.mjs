@@ -7,7 +7,10 @@
 // dist/service.js (`serve`), so --help does not load Ink and the UI against a
 // remote API does not load the service. dist/embedded-worker.js is the
 // embedded service's thread, which runs dist/service.js.
-// Usage: node scripts/build.mjs [--outdir DIR] [--analyze]   (default dist; --analyze prints what each bundle holds)
+// Usage: node scripts/build.mjs [--outdir DIR] [--analyze] [--without PATCH,...] [--full-redraw]
+//   default dist; --analyze prints what each bundle holds; for benchmarks, --without leaves out the named
+//   patches of scripts/bundle-patches.mjs (by plugin name) and --full-redraw has Ink redraw the whole frame
+//   at each change instead of the lines that changed.
 import { analyzeMetafile, build } from 'esbuild';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +33,14 @@ import {
   yogaSync,
 } from './bundle-patches.mjs';
 
-const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' }, analyze: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    outdir: { type: 'string', default: 'dist' },
+    analyze: { type: 'boolean', default: false },
+    without: { type: 'string', default: '' },
+    'full-redraw': { type: 'boolean', default: false },
+  },
+});
 const outdir = values.outdir;
 // The package is an ES module package; the bundles are CommonJS.
 const PACKAGE = '{ "type": "commonjs" }\n';
@@ -45,15 +55,27 @@ const BUILT = /^((vmtui|app|service|embedded-worker)\.js(\.map|\.LEGAL\.txt)?|ch
 for (const name of readdirSync(outdir)) if (BUILT.test(name)) rmSync(join(outdir, name), { recursive: true, force: true });
 writeFileSync(packageFile, PACKAGE);
 
+// The bundles need the first three (CommonJS holds no top-level await); the others speed them up.
+const REQUIRED = [inkNoDevtools, yogaSync, yogaNoTopLevelAwait];
+const OPTIONAL = [inkOneFramePerTask, inkFrameCache, sameStylesFastPath, tokenizeFastPath, stringWidthFastPath, sliceAnsiLazySegmenter, fastifyLazySemver, fastifyLazyServers, fastifyUnusedParts, findMyWayClosures, terminalSizeLazyChildProcess, sharedInterop];
+const without = new Set(values.without.split(',').filter(Boolean));
+for (const name of without) {
+  if (!OPTIONAL.some((p) => p.name === name)) {
+    console.error(`build: --without ${name}: no such optional patch (${OPTIONAL.map((p) => p.name).join(', ')})`);
+    process.exit(2);
+  }
+}
+const plugins = [...REQUIRED, ...OPTIONAL.filter((p) => !without.has(p.name))];
+
 const common = {
   outdir,
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'cjs',
-  plugins: [inkNoDevtools, inkOneFramePerTask, inkFrameCache, sameStylesFastPath, tokenizeFastPath, yogaSync, yogaNoTopLevelAwait, stringWidthFastPath, sliceAnsiLazySegmenter, fastifyLazySemver, fastifyLazyServers, fastifyUnusedParts, findMyWayClosures, terminalSizeLazyChildProcess, sharedInterop],
+  plugins,
   jsx: 'automatic',
-  define: { 'process.env.NODE_ENV': '"production"', VMTUI_BUNDLE: 'true', 'import.meta.url': '__vmtuiUrl' },
+  define: { 'process.env.NODE_ENV': '"production"', VMTUI_BUNDLE: 'true', VMTUI_FULL_REDRAW: String(values['full-redraw']), 'import.meta.url': '__vmtuiUrl' },
   sourcemap: 'linked',
   // Licence texts go to a file of their own (one has the bundles' only non-ASCII letter, which would make V8 hold the whole source in two bytes per character).
   legalComments: 'linked',

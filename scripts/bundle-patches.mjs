@@ -41,6 +41,8 @@ export const inkNoDevtools = patching('ink-no-devtools', /[/\\]ink[/\\]build[/\\
 // at the same columns make the same string); only new lines go through the
 // grid, with Ink's own code. The styled characters are cached across frames
 // too (bounded), and blanks share one cell.
+// Measured (bench/patch-gains.ts, the bundle without it, runs taking turns):
+// the app's CPU per key on 10,000 instances 6.2 ms with it, 11.6 without.
 const OUTPUT_GET_ORIGINAL = `                let offsetY = 0;
                 for (let [index, line] of lines.entries()) {
                     const currentLine = output[y + offsetY];
@@ -261,6 +263,8 @@ function lazySegmenter(...options) {
 // compiles them (~40 ms, before the first frame: every frame has a › or a ─).
 // The UI's symbols are all one column wide: measured by length as well. Its
 // RGI emoji regex takes ~28 ms to create (at load): made on first use.
+// Measured (bench/patch-gains.ts): CPU at the first frame 285 ms with it, 402
+// without; at the first frame with data 363 ms, 489 without.
 export const stringWidthFastPath = {
   name: 'string-width-fast-path',
   setup(b) {

@@ -1,5 +1,7 @@
+import { setMaxListeners } from 'node:events';
+import { createdShape, itemShape, recordProblem } from '../model/response.js';
 import { ApiError, httpError } from './errors.js';
-import { checkPage, type Page } from './pages.js';
+import { checkPage, type FlawedRows, type Page } from './pages.js';
 import { NoReply, send, type HttpReply } from './http.js';
 
 export type Root = 'base' | 'beta';
@@ -33,6 +35,8 @@ export interface PageOptions {
   page?: number;
   pageSize?: number;
   filter?: unknown;
+  /** What becomes of an item the client cannot read: the whole page fails (default), or the item stays, marked. */
+  flawed?: FlawedRows;
 }
 
 // A retry's wait never keeps a finished app alive (the embedded service's thread may be gone under it).
@@ -47,8 +51,12 @@ export class ApiClient {
   private connecting?: Promise<void>;
   private readonly timeoutMs: number;
   private readonly retryDelaysMs: number[];
+  /** Every request listens to it: aborting ends all of them at once (the app quitting). */
+  private readonly closing = new AbortController();
 
   constructor(opts: ClientOptions) {
+    // One listener per request in flight: the first screen alone sends twenty.
+    setMaxListeners(0, this.closing.signal);
     this.connect(opts);
     this.timeoutMs = opts.timeoutMs ?? 15_000;
     this.retryDelaysMs = opts.retryDelaysMs ?? [200, 400, 800];
@@ -85,6 +93,11 @@ export class ApiClient {
     return this.connection.token;
   }
 
+  /** Abandons every request in flight and refuses new ones: quitting never waits for a server. */
+  abort(): void {
+    this.closing.abort();
+  }
+
   /** The first characters of the token, enough to find it in GET /profile/tokens. */
   get tokenPrefix(): string {
     return this.token.slice(0, 16);
@@ -106,7 +119,7 @@ export class ApiClient {
   /** One page of a paginated list, its envelope checked. */
   async page<T>(path: string, opts: PageOptions = {}): Promise<Page<T>> {
     const body = await this.get<unknown>(path, { root: opts.root, filter: opts.filter, query: { page: opts.page, page_size: opts.pageSize } });
-    return checkPage<T>(body, `GET ${path}`);
+    return checkPage<T>(body, path, { page: opts.page ?? 1, flawed: opts.flawed ?? 'fail' });
   }
 
   /** POST, PUT and DELETE are never retried: the first attempt may have been applied. */
@@ -118,6 +131,7 @@ export class ApiClient {
         const delay = this.retryDelaysMs[attempt];
         if (method !== 'GET' || !(err instanceof ApiError) || !err.retryable || delay === undefined) throw err;
         await sleep(err.retryAfterMs !== undefined ? Math.min(err.retryAfterMs, MAX_RETRY_AFTER_MS) : jitter(delay));
+        if (this.closing.signal.aborted) throw closed();
       }
     }
   }
@@ -130,6 +144,7 @@ export class ApiClient {
 
   private async once(method: Method, path: string, opts: RequestOptions): Promise<unknown> {
     if (this.connecting) await this.connecting;
+    if (this.closing.signal.aborted) throw closed();
     const what = `${method} ${path}`;
     const headers: Record<string, string> = { authorization: `Bearer ${this.token}`, accept: 'application/json' };
     // A header holds bytes, and undici refuses any character past Latin-1: non-ASCII goes as JSON's \u escapes.
@@ -138,9 +153,15 @@ export class ApiClient {
     const url = this.url(path, opts.root, opts.query);
     let reply: HttpReply;
     try {
-      reply = await send(method, url, headers, opts.body === undefined ? undefined : JSON.stringify(opts.body), this.timeoutMs);
+      reply = await send(method, url, headers, opts.body === undefined ? undefined : JSON.stringify(opts.body), this.timeoutMs, this.closing.signal);
     } catch (err) {
-      if (err instanceof NoReply && err.timedOut) throw new ApiError('timeout', `${what} timed out after ${this.timeoutMs / 1000} s`);
+      if (this.closing.signal.aborted) throw closed();
+      if (err instanceof NoReply && err.timedOut) {
+        const after = `${this.timeoutMs / 1000} s`;
+        // The server has the write and may be doing it still: saying it failed would invite doing it twice.
+        if (method !== 'GET') throw new ApiError('timeout', `${what}: no answer yet after ${after}; it may still be applied — refresh to see`);
+        throw new ApiError('timeout', `${what} timed out after ${after}`);
+      }
       const code = err instanceof NoReply ? err.code : undefined;
       throw new ApiError('network', `Cannot reach ${url.host}${code ? ` (${code})` : ''}`);
     }
@@ -164,7 +185,30 @@ export class ApiClient {
       if (status === 429 && retryAfter !== null && Number.isFinite(seconds) && seconds >= 0) err.retryAfterMs = seconds * 1000;
       throw err;
     }
-    if (!parsed) throw new ApiError('shape', `The response to ${what} is not valid JSON`, status);
+    if (!parsed) {
+      const wrote = method === 'GET' ? '' : ' (it may have been applied — refresh to see)';
+      throw new ApiError('shape', `The response to ${what} is not JSON${wrote}: ${preview(text)}`, status);
+    }
+    checkRecord(method, path, what, status, body);
     return body;
   }
+}
+
+const closed = () => new ApiError('aborted', 'Cancelled: the app is closing');
+
+/** The start of a body that is not JSON (an HTML error page, a truncated reply), on one line. */
+function preview(text: string): string {
+  const line = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return line === '' ? 'an empty body' : `"${line.length > 60 ? `${line.slice(0, 59)}…` : line}"`;
+}
+
+/** A resource the app reads (GET of an item, or what a POST or PUT returns) must be one: else a message, not a crash later in a view. */
+function checkRecord(method: Method, path: string, what: string, status: number, body: unknown): void {
+  if (method === 'DELETE' || status === 204) return;
+  const shape = method === 'POST' ? createdShape(path) : itemShape(path);
+  const problem = shape && recordProblem(shape, body);
+  if (!problem) return;
+  const name = shape.schema.name.replace(/_/g, ' ');
+  if (method === 'GET') throw new ApiError('shape', `The response to ${what} is not a readable ${name}: ${problem}`, status);
+  throw new ApiError('shape', `${what} was sent, but its answer is not a readable ${name} (${problem}); refresh to see whether it was applied`, status);
 }

@@ -1,7 +1,7 @@
 import type { FieldError } from '../model/schema.js';
 
-/** `unavailable`: the server never started (the embedded service failed); no retry can help. */
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'shape' | 'unavailable';
+/** `unavailable`: the server never started (the embedded service failed); no retry can help. `aborted`: the app is closing. */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'shape' | 'unavailable' | 'aborted';
 
 /**
  * Every failure of a request, whatever its cause, so screens show one kind of

@@ -56,23 +56,37 @@ function transport(url: URL): Transport {
   return t;
 }
 
-/** One HTTP exchange, the whole reply read as text; rejects with NoReply when none came within `timeoutMs`. */
-export async function send(method: string, url: URL, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<HttpReply> {
+/**
+ * One HTTP exchange, the whole reply read as text. Rejects with NoReply when
+ * none came within `timeoutMs` of the request leaving: the clock starts when
+ * it gets a connection, not while it waits for one behind other requests (a
+ * write queued behind slow reads is not "timed out" before the server saw it).
+ * `signal` abandons it at once (the app quitting).
+ */
+export async function send(method: string, url: URL, headers: Record<string, string>, body: string | undefined, timeoutMs: number, signal?: AbortSignal): Promise<HttpReply> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new NoReply(false, `unsupported protocol ${url.protocol}`);
+  if (signal?.aborted) throw new NoReply(false, 'ABORTED');
   const { request, agent } = transport(url);
   return new Promise<HttpReply>((resolve, reject) => {
     const req = request(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
-        clearTimeout(timer);
+        done();
         resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
       });
       res.on('error', fail);
     });
-    const timer = setTimeout(() => req.destroy(new NoReply(true)), timeoutMs);
-    function fail(err: Error) {
+    let timer: NodeJS.Timeout | undefined;
+    req.once('socket', () => (timer = setTimeout(() => req.destroy(new NoReply(true)), timeoutMs)));
+    const abort = () => req.destroy(new NoReply(false, 'ABORTED'));
+    signal?.addEventListener('abort', abort, { once: true });
+    function done() {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
+    }
+    function fail(err: Error) {
+      done();
       reject(err instanceof NoReply ? err : new NoReply(false, (err as { code?: string }).code));
     }
     req.on('error', fail);

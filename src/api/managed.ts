@@ -101,8 +101,11 @@ export const updateVmSettings = (client: ApiClient, vmId: number, body: Record<s
 export async function getStats(client: ApiClient): Promise<ManagedStats> {
   const { data } = await client.get<{ data: unknown }>(STATS_PATH);
   if (Array.isArray(data)) return { messages: data.map(String) };
-  const graphs = (data ?? {}) as Partial<Record<StatsSeries, { x: number; y: number }[]>>;
-  return { graphs: Object.fromEntries(STATS_SERIES.map((s) => [s, Array.isArray(graphs[s]) ? graphs[s] : []])) as Record<StatsSeries, { x: number; y: number }[]> };
+  const graphs = data as Partial<Record<StatsSeries, unknown>>;
+  // A chart draws numbers: a point of anything else is left out, not drawn as NaN.
+  const points = (series: unknown) =>
+    Array.isArray(series) ? series.filter((p): p is { x: number; y: number } => Number.isFinite(p?.x) && Number.isFinite(p?.y)) : [];
+  return { graphs: Object.fromEntries(STATS_SERIES.map((s) => [s, points(graphs[s])])) as Record<StatsSeries, { x: number; y: number }[]> };
 }
 
 /** Services in trouble, the number the header shows. */

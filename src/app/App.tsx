@@ -84,7 +84,7 @@ function Frame() {
         <CommandLine width={cols} />
       ) : (
         <>
-          <Footer />
+          <Footer width={cols} />
           <MessageLine width={cols} />
         </>
       )}

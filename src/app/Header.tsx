@@ -2,8 +2,9 @@ import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { useApp } from './context.js';
 import type { SessionState } from '../store/session.js';
+import { useDataAge } from './use-data-age.js';
+import { plural } from '../model/plural.js';
 
-const clock = (t: number) => new Date(t).toTimeString().slice(0, 8);
 const GAP = '  ';
 
 /** Columns the parts take side by side, GAP apart. */
@@ -13,11 +14,11 @@ const widthOf = (parts: (string | undefined)[]) => parts.reduce((sum, p) => (p ?
  * The header's parts: their short forms (no scheme, short badges) when the
  * long ones do not fit, and the endpoint cut to what the others leave.
  */
-function headerParts(s: SessionState, width: number) {
+function headerParts(s: SessionState, age: string | undefined, width: number) {
   const user = s.user ?? (s.userError ? `? (${s.userError})` : '…');
   const n = s.problemCount ?? 0;
-  const badge = n > 0 ? [`⚠ ${n} problem service${n === 1 ? '' : 's'} (! triage)`, `⚠ ${n} problem (!)`] : undefined;
-  const refreshed = s.lastRefresh !== undefined ? [`refreshed ${clock(s.lastRefresh)}`, `↻ ${clock(s.lastRefresh)}`] : undefined;
+  const badge = n > 0 ? [`⚠ ${plural(n, 'problem service')} (! triage)`, `⚠ ${n} problem (!)`] : undefined;
+  const refreshed = age ? [`updated ${age} ago`, `↻ ${age} ago`] : undefined;
   const profile = s.profileName ? `profile ${s.profileName}` : undefined;
   const readOnly = s.readOnly ? '[READ-ONLY]' : undefined;
   const bare = s.endpoint.replace(/^https?:\/\//, '');
@@ -31,10 +32,11 @@ function headerParts(s: SessionState, width: number) {
   return { user, endpoint, profile, readOnly, badge: badge?.[short], refreshed: refreshed?.[short] };
 }
 
-/** User, endpoint, profile, read-only badge, problem badge and the time of the last refresh. */
+/** User, endpoint, profile, read-only badge, problem badge, and how old the data is once it is stale (src/app/use-data-age.ts). */
 export function Header({ width }: { width: number }) {
   const { session } = useApp();
-  const p = headerParts(useStore(session), width);
+  const state = useStore(session);
+  const p = headerParts(state, useDataAge(state.lastRefresh, state.refreshSeconds), width);
   return (
     <Box width={width} height={1} overflowY="hidden">
       <Text wrap="truncate-end">

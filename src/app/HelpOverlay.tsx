@@ -18,7 +18,7 @@ export function HelpOverlay({ height }: { height: number }) {
     { heading: section.title },
     ...section.lines.map((l) => ({ keys: l.keys.map(displayKey).join(' '), help: l.help, mark: l.mark })),
   ]);
-  if (readOnly) lines.push({ heading: 'Read-only mode: create, edit, delete and actions are off' });
+  if (readOnly) lines.push({ heading: 'Read-only mode: create, edit, delete and the actions that change something are off' });
   const close = () => ui.setState({ help: false });
   return (
     <ScrollView

@@ -2,12 +2,16 @@ import { useEffect } from 'react';
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { useApp } from './context.js';
+import { wrapWords } from '../components/cells.js';
 
 const SHOW_MS = 8000;
 const COLORS = { info: undefined, success: 'green', error: 'red' } as const;
 
-/** Lines the message needs: a long one (a 403's reason names the scope at its end) takes two. */
-export const messageLines = (text: string | undefined, width: number) => (text !== undefined && text.length + 2 > width ? 2 : 1);
+/** Most lines a message takes: enough for a service's whole reason (a 403 names the scope at its end), little enough to leave the view. */
+const MAX_LINES = 4;
+
+/** Lines the message needs, wrapped as it is drawn (an error's "✗ " included). */
+export const messageLines = (text: string | undefined, width: number) => (text === undefined ? 1 : Math.min(MAX_LINES, wrapWords(`✗ ${text}`, width).length));
 
 /** The result of the last action or the last error; it fades after a few seconds. */
 export function MessageLine({ width }: { width: number }) {

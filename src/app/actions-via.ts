@@ -22,7 +22,7 @@ function formVia<A, B>(form: FormSpec<A>, of: (row: B) => A): FormSpec<B> {
   const maybe = (row: B | undefined) => (row === undefined ? undefined : of(row));
   return {
     ...rest,
-    refuse: refuse && ((row) => refuse(of(row))),
+    refuse: refuse && ((row, user) => refuse(of(row), user)),
     initial: initial && ((row, params) => initial(maybe(row), params)),
     confirm: confirm && ((body, row) => confirm(body, maybe(row))),
     submit: (body, ctx, row) => submit(body, ctx, maybe(row)),

@@ -39,7 +39,8 @@ export const KEYMAP = {
   create: { keys: ['c'], label: 'create', help: 'Create a new item', mutation: true },
   edit: { keys: ['e'], label: 'edit', help: 'Edit the selected item', mutation: true },
   delete: { keys: ['ctrl+d'], label: 'delete', help: 'Delete the selected item', mutation: true },
-  actions: { keys: ['a'], label: 'actions', help: 'Actions on the selected item', mutation: true },
+  // Not a mutation itself: under --read-only the menu keeps the actions that change nothing (an instance's disks, configs, backups).
+  actions: { keys: ['a'], label: 'actions', help: 'Actions on the selected item' },
   detail: { keys: ['d'], label: 'detail', help: 'Show the full record' },
   json: { keys: ['y'], label: 'json', help: 'Show the raw JSON of the record' },
   filter: { keys: ['/'], label: 'filter', help: 'Filter the list (live, any visible column); Esc clears' },

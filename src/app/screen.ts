@@ -25,6 +25,8 @@ export interface Column<R> {
   width?: number;
   flex?: number;
   align?: 'left' | 'right';
+  /** Where a value too long for its cell is cut: 'middle' for values told apart by their end (plans, numbered labels). */
+  cut?: 'end' | 'middle';
   format?: (row: R) => string;
   /** Ink color name for the cell (status columns); ignored under NO_COLOR. */
   color?: (row: R) => string | undefined;
@@ -50,6 +52,12 @@ export interface ActionSpec<R> {
   /** Scope the API asks for; the menu marks the action when the token lacks it. */
   scope?: string;
   destructive?: boolean;
+  /**
+   * False for an action that changes nothing on the account (opens a view,
+   * shows or downloads something): it stays under --read-only and needs only
+   * its own `scope`, not the list's write scope.
+   */
+  changes?: boolean;
   /** Ask first, with this text. */
   confirm?: string | ((row: R) => string);
   /** Irreversible: the user types the item's label to confirm. */
@@ -65,7 +73,7 @@ export interface ActionSpec<R> {
 
 export interface DeleteSpec<R> {
   /** Why this row cannot be deleted (a public image): the key says so instead of asking. */
-  refuse?: (row: R) => string | undefined;
+  refuse?: (row: R, user?: string) => string | undefined;
   confirm?: (row: R) => string;
   /** What the action is called where "Delete" would mislead: tokens are revoked, nodes removed. */
   verb?: 'Revoke' | 'Remove';

@@ -5,7 +5,11 @@ import { startLivePoller } from '../store/live.js';
 import type { SessionInit } from '../store/session.js';
 import { App } from './App.js';
 import { createAppContext, prefetchFirstScreen } from './context.js';
+import { createScreenWriter } from './screen-writer.js';
 import { SIGNAL_EXIT_CODES, takeTerminal } from './terminal.js';
+
+/** Set by `scripts/build.mjs --full-redraw`, for benchmarks: Ink's frames reach the terminal whole, as Ink writes them. */
+declare const VMTUI_FULL_REDRAW: boolean | undefined;
 
 export interface StartOptions {
   /** Where the API is; while the embedded service starts, a promise of its address and of its start (`started`). */
@@ -61,9 +65,15 @@ export async function startApp(opts: StartOptions): Promise<number> {
     exitCode = SIGNAL_EXIT_CODES[signal] ?? 1;
     instance.unmount();
   });
-  const onResize = () => ctx.ui.getState().resize(stdout.rows, stdout.columns);
+  // Over SSH every byte counts: only the lines of a frame that changed are sent (a cursor move is two lines, not forty).
+  const writer = typeof VMTUI_FULL_REDRAW === 'undefined' || !VMTUI_FULL_REDRAW ? createScreenWriter(stdout) : undefined;
+  // Before Ink's own resize handler draws: a terminal may move or cut what it shows as it resizes.
+  const onResize = () => {
+    writer?.invalidate();
+    ctx.ui.getState().resize(stdout.rows, stdout.columns);
+  };
   stdout.on('resize', onResize);
-  const instance = render(<App ctx={ctx} />, { exitOnCtrlC: false, patchConsole: false, maxFps: 60 });
+  const instance = render(<App ctx={ctx} />, { stdout: writer?.stdout ?? stdout, exitOnCtrlC: false, patchConsole: false, maxFps: 60 });
   const fail = (err: unknown) => {
     failure = err;
     instance.unmount();
@@ -84,8 +94,11 @@ export async function startApp(opts: StartOptions): Promise<number> {
     process.stderr.write(`vmtui crashed: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
   } finally {
+    // Requests still waiting for a server would keep the process alive after the screen is gone.
+    client.abort();
     live.stop();
     stdout.off('resize', onResize);
+    writer?.dispose();
     release();
   }
   if (failure) {

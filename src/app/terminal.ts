@@ -1,5 +1,6 @@
-const ENTER = '\x1b[?1049h\x1b[H\x1b[2J\x1b[?25l';
-const LEAVE = '\x1b[?25h\x1b[?1049l';
+// Autowrap is off while the app draws: a line too wide for the screen (a frame drawn for the width before a resize) is cut, not wrapped onto the next row.
+const ENTER = '\x1b[?1049h\x1b[H\x1b[2J\x1b[?25l\x1b[?7l';
+const LEAVE = '\x1b[?7h\x1b[?25h\x1b[?1049l';
 
 /**
  * Switches to the alternate screen and makes sure the terminal is given back

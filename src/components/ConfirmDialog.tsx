@@ -6,6 +6,9 @@ import { plain } from '../app/style.js';
 import { Dialog } from './Dialog.js';
 import { TextInput } from './TextInput.js';
 import { editText, textState } from './text-edit.js';
+import { wrapWords } from './cells.js';
+import { clamp } from './window.js';
+import { plural } from '../model/plural.js';
 
 interface Props {
   title: string;
@@ -18,29 +21,36 @@ interface Props {
   onConfirm: () => void;
   onCancel: () => void;
   width: number;
+  /** Most lines the dialog may take: a longer message scrolls (↑↓), the buttons stay in view. */
+  height?: number;
   priority?: number;
 }
 
 /**
- * Asks before acting. Cancel is the default button, so Enter alone never
- * confirms; with typeToConfirm the label must be typed exactly first.
+ * Asks before acting. Cancel is the default button and Enter always does what
+ * the focused button says; typing the label of an irreversible action moves
+ * the focus to the confirming button (←, → and Tab move it back), which acts
+ * only once the label is typed exactly.
  */
-export function ConfirmDialog({ title, message, confirmLabel, destructive, typeToConfirm, onConfirm, onCancel, width, priority = PRIORITY.dialog }: Props) {
-  const [state, store] = useLocalStore(() => ({ focus: 'cancel' as 'cancel' | 'confirm', typed: textState(), hint: '' }));
+export function ConfirmDialog({ title, message, confirmLabel, destructive, typeToConfirm, onConfirm, onCancel, width, height = 1000, priority = PRIORITY.dialog }: Props) {
+  const [state, store] = useLocalStore(() => ({ focus: 'cancel' as 'cancel' | 'confirm', typed: textState(), hint: '', first: 0 }));
   const matches = (typed: string) => typeToConfirm === undefined || typed === typeToConfirm;
+  const lines = wrapWords(message, width - 4);
+  // Borders, title, buttons and the hint line; the typed label's prompt and box.
+  const room = Math.max(1, height - 6 - (typeToConfirm === undefined ? 0 : 5));
+  const scrolls = lines.length > room;
+  const shown = scrolls ? room - 1 : lines.length;
+  const scroll = (by: number) => store.setState((s) => ({ first: clamp(s.first + by, 0, lines.length - shown) }));
   useCommands(
     {
-      switchButton: () => store.setState((s) => ({ focus: s.focus === 'cancel' ? 'confirm' : 'cancel' })),
+      up: scrolls && (() => scroll(-1)),
+      down: scrolls && (() => scroll(1)),
+      switchButton: () => store.setState((s) => ({ focus: s.focus === 'cancel' ? 'confirm' : 'cancel', hint: '' })),
       press: () => {
         const { focus, typed } = store.getState();
-        if (typeToConfirm !== undefined && typed.text !== '') {
-          if (matches(typed.text)) onConfirm();
-          else store.setState({ hint: `Type ${typeToConfirm} exactly to confirm` });
-          return;
-        }
         if (focus === 'cancel') onCancel();
         else if (matches(typed.text)) onConfirm();
-        else store.setState({ hint: `Type ${typeToConfirm} first` });
+        else store.setState({ hint: typed.text === '' ? `Type ${typeToConfirm} first` : `Type ${typeToConfirm} exactly to confirm` });
       },
       close: onCancel,
     },
@@ -48,12 +58,14 @@ export function ConfirmDialog({ title, message, confirmLabel, destructive, typeT
       priority,
       title: 'Confirm',
       modal: 'full',
-      fallback: (ev) => {
-        if (typeToConfirm === undefined) return true;
+      // The label is typed before any command sees the key: j and k are letters here, not scrolling.
+      capture: (ev) => {
+        if (typeToConfirm === undefined || (ev.text === '' && ev.name !== 'backspace' && !ev.name.startsWith('ctrl+'))) return false;
         const next = editText(store.getState().typed, ev);
-        if (next) store.setState({ typed: next, hint: '' });
-        return true;
+        if (next) store.setState({ typed: next, hint: '', focus: 'confirm' });
+        return next !== null;
       },
+      fallback: () => true,
     },
   );
   const color = destructive ? 'red' : 'yellow';
@@ -69,7 +81,12 @@ export function ConfirmDialog({ title, message, confirmLabel, destructive, typeT
   };
   return (
     <Dialog title={title} width={width} color={color}>
-      <Text wrap="wrap">{message}</Text>
+      {lines.slice(state.first, state.first + shown).map((line, i) => (
+        <Text key={i} wrap="truncate-end">
+          {line || ' '}
+        </Text>
+      ))}
+      {scrolls && <Text dimColor>{`↑↓ ${state.first + 1}-${state.first + shown} of ${plural(lines.length, 'line')}`}</Text>}
       {typeToConfirm !== undefined && (
         <Box flexDirection="column" marginTop={1}>
           <Text wrap="wrap">

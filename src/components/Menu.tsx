@@ -7,6 +7,7 @@ import { plain } from '../app/style.js';
 import { Dialog } from './Dialog.js';
 import { fit } from './cells.js';
 import { clamp, windowStart } from './window.js';
+import { editText, textState } from './text-edit.js';
 
 export interface MenuItem {
   id: string;
@@ -31,13 +32,25 @@ interface Props {
   empty?: string;
 }
 
-/** A small list to pick from; its state lives in a store so fast keys are never lost. */
+/** From this many entries on, typing filters them (a picker of plans, images, instances). */
+export const FILTER_FROM = 20;
+
+const matching = (items: MenuItem[], filter: string) => {
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  return words.length ? items.filter((it) => words.every((w) => `${it.label} ${it.id}`.toLowerCase().includes(w))) : items;
+};
+
+/** A small list to pick from; its state lives in a store so fast keys are never lost. A long one filters as the user types. */
 export function Menu({ title, items, onSelect, onClose, width, height, initial = 0, priority = PRIORITY.dialog, empty = 'nothing to choose' }: Props) {
-  const [{ index }, store] = useLocalStore(() => ({ index: clamp(initial, 0, items.length - 1) }));
-  const move = (to: (i: number) => number) => store.setState((s) => ({ index: clamp(to(s.index), 0, items.length - 1) }));
-  const body = Math.max(1, Math.min(items.length, height - 3));
+  const filterable = items.length >= FILTER_FROM;
+  const [{ index, filter }, store] = useLocalStore(() => ({ index: clamp(initial, 0, items.length - 1), filter: textState() }));
+  const shownNow = () => matching(items, store.getState().filter.text);
+  const shown = matching(items, filter.text);
+  const move = (to: (i: number) => number) => store.setState((s) => ({ index: clamp(to(s.index), 0, shownNow().length - 1) }));
+  // The filter line takes one of the menu's lines.
+  const body = Math.max(1, Math.min(Math.max(1, shown.length), height - 3 - (filterable ? 1 : 0)));
   const start = useRef(0);
-  start.current = windowStart(start.current, index, body, items.length);
+  start.current = windowStart(start.current, index, body, shown.length);
   useCommands(
     {
       up: () => move((i) => i - 1),
@@ -45,14 +58,24 @@ export function Menu({ title, items, onSelect, onClose, width, height, initial =
       pageUp: () => move((i) => i - body),
       pageDown: () => move((i) => i + body),
       top: () => move(() => 0),
-      bottom: () => move(() => items.length - 1),
-      select: () => items.length > 0 && onSelect(items[store.getState().index]!),
+      bottom: () => move(() => shownNow().length - 1),
+      select: () => {
+        const item = shownNow()[store.getState().index];
+        if (item) onSelect(item);
+      },
       close: onClose,
     },
     {
       priority,
       title,
       modal: 'full',
+      // Letters (j and k too) go to the filter; the arrows still move.
+      capture: (ev) => {
+        if (!filterable || (ev.text === '' && ev.name !== 'backspace' && !ev.name.startsWith('ctrl+'))) return false;
+        const next = editText(store.getState().filter, ev);
+        if (next) store.setState({ filter: next, index: 0 });
+        return next !== null;
+      },
       fallback: (ev) => {
         const hit = items.find((it) => it.key && it.key === ev.text);
         if (hit) onSelect(hit);
@@ -64,8 +87,15 @@ export function Menu({ title, items, onSelect, onClose, width, height, initial =
   const marker = plain() ? '>' : '›';
   return (
     <Dialog title={title} width={width}>
-      {items.length === 0 && <Text dimColor>{empty}</Text>}
-      {items.slice(start.current, start.current + body).map((item, i) => {
+      {filterable && (
+        <Text wrap="truncate-end">
+          <Text dimColor>{'type to filter: '}</Text>
+          {filter.text}
+          <Text dimColor>{`  ${shown.length} of ${items.length}`}</Text>
+        </Text>
+      )}
+      {shown.length === 0 && <Text dimColor>{items.length === 0 ? empty : `nothing matches "${filter.text}"`}</Text>}
+      {shown.slice(start.current, start.current + body).map((item, i) => {
         const at = start.current + i;
         const prefix = `${at === index ? marker : ' '} ${item.key ? `${item.key} ` : ''}`;
         const note = item.note ? `  (${item.note})` : '';

@@ -2,8 +2,9 @@ import { useMemo, useRef } from 'react';
 import { Box, Text } from 'ink';
 import type { Column } from '../app/screen.js';
 import { plain } from '../app/style.js';
+import { flawOf } from '../model/response.js';
 import { fit } from './cells.js';
-import { cellText, layoutColumns } from './table-layout.js';
+import { cellColor, cellText, layoutColumns } from './table-layout.js';
 import { windowStart } from './window.js';
 
 interface Props<R> {
@@ -37,12 +38,20 @@ export function Table<R>({ columns, rows, selected, height, width, sortCol, sort
       {visible.map((row, i) => {
         const index = start.current + i;
         const isSelected = index === selected;
+        const flaw = flawOf(row);
+        if (flaw) {
+          return (
+            <Text key={index} inverse={isSelected} color="red" wrap="truncate-end">
+              {`${isSelected ? `${marker} ` : '  '}${plain() ? '!' : '⚠'} unreadable: ${flaw.reason}`}
+            </Text>
+          );
+        }
         return (
           <Text key={index} inverse={isSelected} wrap="truncate-end">
             {isSelected ? `${marker} ` : '  '}
             {columns.map((c, ci) => {
-              const text = fit(cellText(c, row), widths[ci]!, c.align) + (ci < columns.length - 1 ? ' ' : '');
-              const color = c.color?.(row);
+              const text = fit(cellText(c, row), widths[ci]!, c.align, c.cut) + (ci < columns.length - 1 ? ' ' : '');
+              const color = cellColor(c, row);
               return color ? (
                 <Text key={ci} color={color}>
                   {text}

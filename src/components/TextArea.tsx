@@ -3,6 +3,7 @@ import { fit } from './cells.js';
 import { TextInput } from './TextInput.js';
 import { cursorLine, type TextState } from './text-edit.js';
 import { windowStart } from './window.js';
+import { plural } from '../model/plural.js';
 
 interface Props {
   value: TextState;
@@ -38,7 +39,7 @@ export function TextArea({ value, width, height, focused, mask }: Props) {
           </Text>
         ),
       )}
-      {more > 0 && <Text dimColor>{`… ${more} more line${more === 1 ? '' : 's'}`}</Text>}
+      {more > 0 && <Text dimColor>{`… ${plural(more, 'more line')}`}</Text>}
     </Box>
   );
 }

@@ -18,10 +18,18 @@ export function scalarText(v: unknown): string {
   return String(v);
 }
 
-/** Pads or truncates (with …) to exactly `width` characters. */
-export function fit(text: string, width: number, align: 'left' | 'right' = 'left'): string {
+/**
+ * Pads or truncates (with …) to exactly `width` characters. Cut in the middle,
+ * values that share a prefix keep what tells them apart: g6-standard-2 and
+ * g6-standard-4 in 8 cells read "g6-s…d-2" and "g6-s…d-4", not "g6-stan…" twice.
+ */
+export function fit(text: string, width: number, align: 'left' | 'right' = 'left', cut: 'end' | 'middle' = 'end'): string {
   if (width <= 0) return '';
   const clean = text.replace(/[\r\n\t]+/g, ' ');
+  if (clean.length > width && cut === 'middle' && width >= 5) {
+    const tail = Math.floor((width - 1) / 2);
+    return `${clean.slice(0, width - 1 - tail)}…${clean.slice(clean.length - tail)}`;
+  }
   if (clean.length > width) return width === 1 ? '…' : `${clean.slice(0, width - 1)}…`;
   return align === 'right' ? clean.padStart(width) : clean.padEnd(width);
 }
@@ -31,6 +39,27 @@ export function wrapLine(text: string, width: number): string[] {
   if (width <= 0 || text.length <= width) return [text];
   const out: string[] = [];
   for (let i = 0; i < text.length; i += width) out.push(text.slice(i, i + width));
+  return out;
+}
+
+/** Word-wraps text (its own line breaks kept) into lines of at most `width` characters; a word longer than a line is split. */
+export function wrapWords(text: string, width: number): string[] {
+  const out: string[] = [];
+  for (const para of text.split('\n')) {
+    let line = '';
+    for (const word of para.split(/ +/)) {
+      const pieces = wrapLine(word, Math.max(1, width));
+      for (const piece of pieces) {
+        if (line === '') line = piece;
+        else if (line.length + 1 + piece.length <= width) line += ` ${piece}`;
+        else {
+          out.push(line);
+          line = piece;
+        }
+      }
+    }
+    out.push(line);
+  }
   return out;
 }
 

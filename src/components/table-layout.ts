@@ -1,4 +1,5 @@
 import type { Column } from '../app/screen.js';
+import { flawOf } from '../model/response.js';
 import { getPath, scalarText } from './cells.js';
 
 const MIN_FLEX = 4;
@@ -53,6 +54,26 @@ export function layoutColumns(columns: Column<unknown>[], width: number, sample:
   return columns.map((c) => c.width ?? got.get(c)!);
 }
 
-export function cellText<R>(column: Column<R>, row: R): string {
-  return column.format ? column.format(row) : scalarText(getPath(row, column.key));
+/**
+ * A column's callback on a row. The client checked the row's types, but a
+ * server may still send null where a view expects an object (or a view may
+ * assume more than the API promises): one odd cell must not take the app down.
+ */
+function cell<R, T>(row: R, read: (row: R) => T, fallback: T): T {
+  if (flawOf(row)) return fallback;
+  try {
+    return read(row);
+  } catch {
+    return fallback;
+  }
 }
+
+/** What a cell shows: `?` when its row's value cannot be read. */
+export function cellText<R>(column: Column<R>, row: R): string {
+  // scalarText again: a format fed a field the server left out may return undefined.
+  return cell(row, (r) => scalarText(column.format ? column.format(r) : getPath(r, column.key)), '?');
+}
+
+export const cellColor = <R>(column: Column<R>, row: R): string | undefined => (column.color ? cell(row, column.color, undefined) : undefined);
+
+export const cellSortValue = <R>(sortValue: (row: R) => string | number, row: R): string | number => cell(row, sortValue, '');

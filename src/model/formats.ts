@@ -114,10 +114,36 @@ export function serviceAddress(v: string): string | null {
   return /^[^\s/]+(:\d{1,5})?$/.test(v) ? null : 'address must be a URL or host:port';
 }
 
-const SSH_KEY = /^(ssh-(rsa|dss|ed25519)|ecdsa-sha2-nistp(256|384|521)|sk-(ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com) [A-Za-z0-9+/]+={0,3}( .*)?$/;
+const SSH_KEY = /^(ssh-(rsa|dss|ed25519)|ecdsa-sha2-nistp(256|384|521)|sk-(ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com) ([A-Za-z0-9+/]+={0,3})( .*)?$/;
 
+/**
+ * The key type a public key's blob names: the blob is a run of
+ * length-prefixed strings (RFC 4253 §6.6), the type first, then the key's
+ * parts, filling it exactly. Undefined when the text is not base64 of such a
+ * blob (broken, or cut short).
+ */
+function blobKeyType(base64: string): string | undefined {
+  const blob = Buffer.from(base64, 'base64');
+  // Buffer.from skips what is not base64; a blob that encodes back differently was not one.
+  if (blob.toString('base64').replace(/=+$/, '') !== base64.replace(/=+$/, '')) return undefined;
+  const parts: Buffer[] = [];
+  for (let at = 0; at < blob.length; ) {
+    if (at + 4 > blob.length) return undefined;
+    const end = at + 4 + blob.readUInt32BE(at);
+    if (end > blob.length) return undefined;
+    parts.push(blob.subarray(at + 4, end));
+    at = end;
+  }
+  return parts.length >= 2 && parts[0]!.length > 0 ? parts[0]!.toString('latin1') : undefined;
+}
+
+/** An SSH public key line: a known type, base64 that decodes to a key blob of that same type, and an optional comment. */
 export function sshKey(v: string): string | null {
-  return SSH_KEY.test(v.trim()) ? null : 'not an SSH public key (expected "ssh-ed25519 AAAA… comment")';
+  const m = SSH_KEY.exec(v.trim());
+  if (!m) return 'not an SSH public key (expected "ssh-ed25519 AAAA… comment")';
+  const type = blobKeyType(m[5]!);
+  if (type === undefined) return 'not an SSH public key: its key data is not valid base64 of a key';
+  return type === m[1] ? null : `not an SSH public key: its key data is of type ${JSON.stringify(type.slice(0, 40))}, not ${m[1]}`;
 }
 
 export function pemCertificate(v: string): string | null {

@@ -1,3 +1,5 @@
+import { plural } from './plural.js';
+
 /**
  * The seed's resources as data. One FieldSpec drives the service's request
  * validation, the forms' as-you-type checks and the response presentation, so
@@ -146,10 +148,10 @@ export function checkField(spec: FieldSpec, value: unknown, path: string, mode: 
         return [{ field: path, reason: `${path} must be ${spec.minLength}..${spec.maxLength} characters` }];
       }
       if (spec.minLength !== undefined && len < spec.minLength) {
-        return [{ field: path, reason: `${path} must be at least ${spec.minLength} characters` }];
+        return [{ field: path, reason: `${path} must be at least ${plural(spec.minLength, 'character')}` }];
       }
       if (spec.maxLength !== undefined && len > spec.maxLength) {
-        return [{ field: path, reason: `${path} must be at most ${spec.maxLength} characters` }];
+        return [{ field: path, reason: `${path} must be at most ${plural(spec.maxLength, 'character')}` }];
       }
       if (spec.kind === 'datetime' && Number.isNaN(Date.parse(value.endsWith('Z') ? value : `${value}Z`))) {
         return [{ field: path, reason: `${path} must be an ISO 8601 date-time` }];
@@ -177,10 +179,10 @@ export function checkField(spec: FieldSpec, value: unknown, path: string, mode: 
     case 'array': {
       if (!Array.isArray(value)) return wrongType;
       if (spec.minItems !== undefined && value.length < spec.minItems) {
-        return [{ field: path, reason: `${path} must have at least ${spec.minItems} item${spec.minItems === 1 ? '' : 's'}` }];
+        return [{ field: path, reason: `${path} must have at least ${plural(spec.minItems, 'item')}` }];
       }
       if (spec.maxItems !== undefined && value.length > spec.maxItems) {
-        return [{ field: path, reason: `${path} must have at most ${spec.maxItems} items` }];
+        return [{ field: path, reason: `${path} must have at most ${plural(spec.maxItems, 'item')}` }];
       }
       return spec.items ? value.flatMap((item, i) => checkField(spec.items!, item, join(path, i), mode, tolerant)) : [];
     }

@@ -111,15 +111,15 @@ const KEY_TEXT = /^[0-9a-f]{64}\s*$/;
 
 /**
  * The key that seals the data file's secrets, in `<file>.key` (mode 0600),
- * made on first use. It is written whole under another name and then linked
+ * made on first use (from `shipped`, the key an exported file carries, when given). It is written whole under another name and then linked
  * into place, so a second service starting at the same moment reads either
  * no key file or a complete one, and both end up with the same key.
  */
-export function loadSealKey(file: string): SealKey {
+export function loadSealKey(file: string, shipped?: Buffer): SealKey {
   const keyFile = keyFileOf(file);
   const existing = readKeyFile(file, keyFile);
   if (existing) return { key: existing, created: false };
-  const key = randomBytes(KEY_BYTES);
+  const key = shipped?.length === KEY_BYTES ? shipped : randomBytes(KEY_BYTES);
   const draft = `${keyFile}.${process.pid}.${randomBytes(4).toString('hex')}`;
   try {
     writeFileSync(draft, `${key.toString('hex')}\n`, { mode: PRIVATE_FILE, flag: 'wx' });

@@ -31,6 +31,8 @@ export interface Services {
   sim: Simulation;
   /** The control token printed by serve (the owner's token). */
   controlToken?: string;
+  /** The tokens this process's serve answers with (owner, restricted): a snapshot's restore or a reset keeps them working. */
+  serveTokens?: readonly string[];
   /** `serve --strict`: refuse fields 4.83.1 does not define, and nulls it does not allow, instead of ignoring them. */
   strict?: boolean;
 }
@@ -98,7 +100,7 @@ export function defineArea(name: string, build: (r: Router) => void, opts: { bet
 }
 
 /** Path parameters are integers unless the seed says otherwise. */
-const STRING_PARAMS = new Set(['clusterId', 'bucket', 'imageId', 'stackscriptId', 'regionId', 'label', 'address', 'typeId', '*']);
+const STRING_PARAMS = new Set(['clusterId', 'bucket', 'imageId', 'stackscriptId', 'regionId', 'label', 'address', 'typeId', 'name', '*']);
 
 const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 

@@ -35,9 +35,12 @@ function openLegacy(secretHex: string, sealed: LegacySealed): string {
   return Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]).toString('utf8');
 }
 
+/** The meta entry of a data file whose secrets are sealed as this version seals them. */
+export const SEALED_MARK: readonly [key: string, value: string] = [SEALED_VERSION_META, SEALED_VERSION];
+
 /** Marks a data file seeded by this version: what it holds was sealed as it was written. */
 export function markSealed(store: Store): void {
-  store.setMeta(SEALED_VERSION_META, SEALED_VERSION);
+  store.setMeta(...SEALED_MARK);
 }
 
 /** Seals what an earlier version left open in a data file seeded before. */

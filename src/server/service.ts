@@ -58,7 +58,7 @@ async function serveOn(port: Port, opts: ServiceOptions, token: string, restrict
       return [ensureToken(store, OWNER_ID, token, 'owner', !opts.token), ensureToken(store, RESTRICTED_ID, restrictedToken, 'restricted', !opts.restrictedToken)];
     });
     let handler: Parameters<Port['serve']>[0] | undefined;
-    const app = buildApp({ store, sim, controlToken: token, strict: opts.strict === true }, { server: (h) => ((handler = h), port.server) });
+    const app = buildApp({ store, sim, controlToken: token, serveTokens: [token, restrictedToken], strict: opts.strict === true }, { server: (h) => ((handler = h), port.server) });
     await app.ready();
     port.serve(handler!);
     sim.start();

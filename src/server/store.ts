@@ -34,7 +34,7 @@ export interface Page<T> {
   results: number;
 }
 
-const SCHEMA = `
+export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS rows (
   kind TEXT NOT NULL,
   id TEXT NOT NULL,
@@ -52,6 +52,18 @@ CREATE TABLE IF NOT EXISTS blobs (id TEXT PRIMARY KEY, body BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
 
+/** Saved states of the account (see snapshots.ts): copies of the tables above, keyed by the snapshot's name. */
+const SNAPSHOT_SCHEMA = `
+CREATE TABLE IF NOT EXISTS snapshots (name TEXT PRIMARY KEY, created TEXT NOT NULL, taken_ms INTEGER NOT NULL, size INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS snapshot_rows (
+  snapshot TEXT NOT NULL, kind TEXT NOT NULL, id TEXT NOT NULL, parent TEXT, ord INTEGER NOT NULL, key TEXT, data TEXT NOT NULL,
+  PRIMARY KEY (snapshot, kind, id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS snapshot_counters (snapshot TEXT NOT NULL, kind TEXT NOT NULL, value INTEGER NOT NULL, PRIMARY KEY (snapshot, kind)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS snapshot_blobs (snapshot TEXT NOT NULL, id TEXT NOT NULL, body BLOB NOT NULL, PRIMARY KEY (snapshot, id));
+CREATE TABLE IF NOT EXISTS snapshot_meta (snapshot TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (snapshot, key)) WITHOUT ROWID;
+`;
+
 /** The store's SQL fixed in code is some thirty statements; the bound is a guard, not a working size. */
 const STATEMENT_CACHE_ENTRIES = 100;
 const RESPONSE_CACHE_ENTRIES = 500;
@@ -61,7 +73,9 @@ const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
 /** How long a write waits for another process's lock before it is answered 503. */
 const BUSY_TIMEOUT_MS = 5000;
 
-const KEY_FINGERPRINT_META = 'seal.key_fingerprint';
+export const KEY_FINGERPRINT_META = 'seal.key_fingerprint';
+/** The seal key an exported data file carries until its first open writes it out as the key file (see snapshots.ts). */
+export const SHIPPED_KEY_META = 'seal.shipped_key';
 
 /**
  * better-sqlite3's native addon, in its package's build/Release, where both
@@ -70,7 +84,7 @@ const KEY_FINGERPRINT_META = 'seal.key_fingerprint';
  * dozen paths first (~4 ms) and, from a bundle (the build bundles
  * better-sqlite3's JavaScript), looks beside the bundle instead.
  */
-function sqliteAddon(): string | undefined {
+export function sqliteAddon(): string | undefined {
   try {
     return createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node');
   } catch {
@@ -116,7 +130,7 @@ export class Store {
       if (onDisk) this.checkFile();
       // WAL with NORMAL sync is durable against process death; FULL only adds power-loss safety.
       this.db.pragma('synchronous = NORMAL');
-      this.db.exec(SCHEMA);
+      this.db.exec(SCHEMA + SNAPSHOT_SCHEMA);
       this.sealer = onDisk ? this.fileSealer() : new Sealer(randomBytes(32));
     } catch (err) {
       this.db.close();
@@ -147,10 +161,12 @@ export class Store {
    * out later as secrets that no longer open.
    */
   private fileSealer(): Sealer {
-    const { key, created } = loadSealKey(this.file);
+    const shipped = this.getMeta(SHIPPED_KEY_META);
+    const { key, created } = loadSealKey(this.file, shipped === undefined ? undefined : Buffer.from(shipped, 'hex'));
     const sealer = new Sealer(key);
     const expected = this.getMeta(KEY_FINGERPRINT_META);
     if (expected === undefined) this.setMeta(KEY_FINGERPRINT_META, sealer.fingerprint());
+    else if (expected === sealer.fingerprint() && shipped !== undefined) this.dropShippedKey();
     else if (expected !== sealer.fingerprint()) {
       // A key made just now cannot open what is sealed; leaving it would only change the message of the next start.
       if (created) rmSync(keyFileOf(this.file));
@@ -158,15 +174,36 @@ export class Store {
         this.file,
         created
           ? `the key file ${keyFileOf(this.file)} that seals the secrets in ${this.file} is missing: put it back beside the data file`
-          : `the key file ${keyFileOf(this.file)} is not the one that sealed the secrets in ${this.file}: put the right one back`,
+          : shipped !== undefined
+            ? `the key file ${keyFileOf(this.file)} is not the key of the exported file ${this.file}, which carries its own: remove that key file and start again`
+            : `the key file ${keyFileOf(this.file)} is not the one that sealed the secrets in ${this.file}: put the right one back`,
         true,
       );
     }
     return sealer;
   }
 
+  /** Once the key file holds the key an export shipped, the data keeps no copy of it: zeroed, not left in a free page. */
+  private dropShippedKey(): void {
+    this.db.pragma('secure_delete = ON');
+    try {
+      this.deleteMeta(SHIPPED_KEY_META);
+    } finally {
+      this.db.pragma('secure_delete = OFF');
+    }
+  }
+
   close(): void {
     this.db.close();
+  }
+
+  /**
+   * Every table was replaced at once (a snapshot restored, the account reset):
+   * no cached response and no kind's version can be trusted any more.
+   */
+  replaced(): void {
+    this.epoch++;
+    this.responses.clear();
   }
 
   /** How many prepared statements are kept: the SQL fixed in code, whatever clients send. */

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { ApiClient, Root } from '../api/client.js';
-import { fetchAllPages } from '../api/pages.js';
+import { fetchAllPages, type FlawedRows } from '../api/pages.js';
 import { ApiError, describeError } from '../api/errors.js';
 
 /** What to fetch for a list: a paged API path, or a loader for lists paged otherwise. */
@@ -11,6 +11,12 @@ export interface ListQuery {
   filter?: unknown;
   /** For lists that are not paged (e.g. backups) or paged by marker; `path` still names it for invalidation. */
   load?: (client: ApiClient) => Promise<unknown[]>;
+  /**
+   * An item the client cannot read fails the list (default: views that
+   * compute over every row), or stays in it marked (the generic list, which
+   * draws such a row with its reason and runs none of its callbacks on it).
+   */
+  flawed?: FlawedRows;
 }
 
 export interface ListEntry {
@@ -51,7 +57,8 @@ export interface DataState {
 
 const PROGRESS_MS = 100;
 
-export const queryKey = (q: ListQuery) => `${q.root ?? 'base'} ${q.path}${q.filter === undefined ? '' : ` ${JSON.stringify(q.filter)}`}`;
+export const queryKey = (q: ListQuery) =>
+  `${q.root ?? 'base'} ${q.path}${q.filter === undefined ? '' : ` ${JSON.stringify(q.filter)}`}${q.flawed === 'mark' ? ' (marked)' : ''}`;
 
 export interface DataOptions {
   client: ApiClient;
@@ -76,6 +83,8 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
     type Change = (s: DataState) => Partial<DataState>;
     const patched = (key: string, p: Partial<ListEntry>): Change => (s) => ({ lists: { ...s.lists, [key]: { ...(s.lists[key] ?? blank), ...p } } });
     const patch = (key: string, p: Partial<ListEntry>) => set(patched(key, p));
+    /** A load's reply, applied with its batch unless the list was replaced meanwhile (put, or a newer load). */
+    const stillCurrent = (key: string, gen: number, change: Change): Change => (s) => (generation.get(key) === gen ? change(s) : {});
 
     // Replies that arrive together (the app was busy drawing the last one) are
     // applied in one update: one frame for all of them rather than one each.
@@ -116,6 +125,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
           root: q.root,
           filter: q.filter,
           concurrency,
+          flawed: q.flawed,
           onPage: (rows, pageNo, loaded, total) => {
             if (!initial) return;
             pages[pageNo - 1] = rows;
@@ -142,13 +152,13 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
       const run = fetchList(key, q, gen, initial).then(
         (rows) => {
           if (generation.get(key) !== gen) return;
-          return settle(patched(key, { status: 'ready', rows, progress: undefined, refreshing: false, error: undefined, errorStatus: undefined, fetchedAt: Date.now() }), true);
+          return settle(stillCurrent(key, gen, patched(key, { status: 'ready', rows, progress: undefined, refreshing: false, error: undefined, errorStatus: undefined, fetchedAt: Date.now() })), true);
         },
         (err: unknown) => {
           if (generation.get(key) !== gen) return;
           const status = err instanceof ApiError ? err.status : undefined;
           // A failed refresh keeps the rows it had; the error is shown beside them.
-          return settle(patched(key, { status: initial ? 'error' : 'ready', progress: undefined, refreshing: false, error: describeError(err), errorStatus: status }), false);
+          return settle(stillCurrent(key, gen, patched(key, { status: initial ? 'error' : 'ready', progress: undefined, refreshing: false, error: describeError(err), errorStatus: status })), false);
         },
       );
       const tracked = run.finally(() => {
@@ -199,6 +209,8 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
       put: (q, rows) => {
         const key = queryKey(q);
         queries.set(key, q);
+        // A refresh already on its way read the list before these rows: it must not land over them.
+        generation.set(key, (generation.get(key) ?? 0) + 1);
         patch(key, { status: 'ready', rows, refreshing: false, fetchedAt: Date.now() });
       },
       replaceRows: (path, fresh, gone = []) => {

@@ -67,7 +67,7 @@ describe('ApiClient', () => {
         setTimeout(() => res.end(bytes.subarray(cut)), 10);
       });
     });
-    const reply = await client.post<{ echoed: unknown; length: string }>('/managed/contacts', { name: 'Zoë Ångström' });
+    const reply = await client.post<{ echoed: unknown; length: string }>('/echo', { name: 'Zoë Ångström' });
     expect(reply.echoed).toEqual({ name: 'Zoë Ångström' });
     expect(reply.length).toBe(String(Buffer.byteLength(JSON.stringify({ name: 'Zoë Ångström' }))));
   });
@@ -151,8 +151,81 @@ describe('ApiClient', () => {
       }
       json(res, 200, { items: [] });
     });
-    await expect(client.get('/bad')).rejects.toMatchObject({ kind: 'shape', message: 'The response to GET /bad is not valid JSON' });
+    await expect(client.get('/bad')).rejects.toMatchObject({ kind: 'shape', message: 'The response to GET /bad is not JSON: "{nope"' });
     await expect(client.page('/list')).rejects.toMatchObject({ kind: 'shape', message: expect.stringContaining('is not a page') });
+  });
+
+  it('checks the envelope of a page and each item against the resource its path lists: marked, or the page fails', async () => {
+    const bodies: Record<string, unknown> = {
+      '/v4/nodebalancers?page=1': { data: [{ id: 1, label: 'ok', transfer: { total: 1 } }, null, { id: 3, transfer: { total: 'lots' } }, { label: 'no id' }], page: 1, pages: 1, results: 4 },
+      '/v4/regions?page=1': { data: [], pages: 1, results: 0 },
+      '/v4/images?page=1': { data: null, page: 1, pages: 1, results: 0 },
+    };
+    const { client } = await serve((req, res) => json(res, 200, bodies[req.url!] ?? {}));
+    const marked = await client.page<Record<string, unknown>>('/nodebalancers', { page: 1, flawed: 'mark' });
+    const { flawOf } = await import('../../src/model/response.js');
+    expect(marked.data.map((r) => flawOf(r)?.reason)).toEqual([undefined, 'it is null, not an object', 'transfer.total is "lots", not a number', 'it has no id']);
+    expect(new Set(marked.data.map((r) => flawOf(r)?.key)).size).toBe(4);
+    await expect(client.page('/nodebalancers', { page: 1 })).rejects.toMatchObject({ kind: 'shape', message: 'Item 2 of GET /nodebalancers (page 1) is not readable: it is null, not an object' });
+    await expect(client.page('/regions', { page: 1 })).rejects.toMatchObject({ message: 'The response to GET /regions is not a page: page is missing or not valid' });
+    await expect(client.page('/images', { page: 1 })).rejects.toMatchObject({ message: 'The response to GET /images is not a page: data is missing or not a list' });
+  });
+
+  it('checks a record it reads or a write returns; an unreadable answer to a write says it may have been applied', async () => {
+    const { client } = await serve((req, res) => {
+      if (req.url === '/v4/managed/contacts/5') return json(res, 200, { id: 5, name: ['x'] });
+      if (req.url === '/v4/managed/credentials/sshkey') return json(res, 200, { ssh_key: 'ssh-ed25519 AAAA' });
+      if (req.url === '/v4/html') {
+        res.writeHead(502, { 'content-type': 'text/html' });
+        return res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+      }
+      if (req.url === '/v4/page') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        return res.end('<html><body><h1>Welcome to nginx</h1></body></html>');
+      }
+      json(res, 200, null);
+    });
+    await expect(client.get('/managed/contacts/5')).rejects.toMatchObject({ kind: 'shape', message: 'The response to GET /managed/contacts/5 is not a readable managed contact: name is a list, not a string' });
+    await expect(client.get('/managed/credentials/sshkey')).resolves.toEqual({ ssh_key: 'ssh-ed25519 AAAA' });
+    await expect(client.post('/managed/contacts', { name: 'a' })).rejects.toMatchObject({
+      kind: 'shape',
+      message: 'POST /managed/contacts was sent, but its answer is not a readable managed contact (it is null, not an object); refresh to see whether it was applied',
+    });
+    await expect(client.get('/page')).rejects.toMatchObject({ kind: 'shape', message: 'The response to GET /page is not JSON: "Welcome to nginx"' });
+    await expect(client.get('/html')).rejects.toMatchObject({ kind: 'http', message: 'HTTP 502 from GET /html' });
+  });
+
+  it("counts a write's timeout from when it was sent, not while it waited behind slow reads; its timeout says it may still be applied", async () => {
+    const held: ServerResponse[] = [];
+    const { client } = await serve((req, res) => {
+      if (req.method === 'GET') return void held.push(res);
+      setTimeout(() => json(res, 200, { id: 9, label: 'made' }), 100);
+    });
+    // Loopback: six connections; six slow reads take them all.
+    const slow = new ApiClient({ baseUrl: client.baseUrl, betaUrl: client.betaUrl, token: 't', timeoutMs: 300, retryDelaysMs: [] });
+    const reads = Array.from({ length: 6 }, () => slow.get('/vm/types').catch((e: unknown) => e));
+    const write = slow.post('/tags', { label: 'made' });
+    // The reads end at 300 ms; the write then takes 100 ms of its own 300.
+    await expect(write).resolves.toEqual({ id: 9, label: 'made' });
+    await Promise.all(reads);
+    held.forEach((res) => res.destroy());
+
+    const { client: mute } = await serve(() => {});
+    const never = new ApiClient({ baseUrl: mute.baseUrl, betaUrl: mute.betaUrl, token: 't', timeoutMs: 150, retryDelaysMs: [] });
+    await expect(never.put('/tags/x', {})).rejects.toMatchObject({ kind: 'timeout', message: 'PUT /tags/x: no answer yet after 0.15 s; it may still be applied — refresh to see' });
+  });
+
+  it('abandons every request in flight at once when aborted, and refuses new ones', async () => {
+    const { client } = await serve(() => {});
+    const hanging = new ApiClient({ baseUrl: client.baseUrl, betaUrl: client.betaUrl, token: 't', timeoutMs: 10_000, retryDelaysMs: [] });
+    const pending = [hanging.get('/vm/types'), hanging.post('/tags', {}), hanging.page('/regions')].map((p) => p.catch((e: unknown) => e));
+    await new Promise((r) => setTimeout(r, 50));
+    const t0 = Date.now();
+    hanging.abort();
+    const errors = await Promise.all(pending);
+    expect(Date.now() - t0).toBeLessThan(200);
+    for (const e of errors) expect(e).toMatchObject({ kind: 'aborted' });
+    await expect(hanging.get('/vm/types')).rejects.toMatchObject({ kind: 'aborted' });
   });
 
   it('joins the reasons of an error body and keeps the field errors', async () => {

@@ -163,17 +163,19 @@ describe('generic list screen', () => {
 });
 
 describe('scopes and read-only', () => {
-  it('marks what the token cannot do (help says why) and shows the 403 reason when tried', async () => {
+  it('marks what the token cannot do (help says why), and the key says it at once instead of opening a form or a question', async () => {
     const limited = await call(svc, 'POST', '/profile/tokens', { body: { label: 'ro', scopes: 'account:read_only' } });
     const r = app({ token: limited.body.token });
     await open(r, 'tags', 'charlie');
     await waitForContent(r.lastFrame, () => r.ctx.session.getState().scopes === 'account:read_only');
     await sendInputAndWait(r.stdin, '?', r.lastFrame, 'Create a new item  (needs account:read_write)');
     await sendInputAndWait(r.stdin, ESC, r.lastFrame, /› alpha/);
-    await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Type alpha to confirm');
-    r.stdin.write('alpha');
-    await waitForContent(r.lastFrame, /alpha.*\n.*\[ Cancel \]/s);
-    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /Delete alpha failed: Not permitted: [^]*missing scope account:read_write/);
+    const refused = await sendInputAndWait(r.stdin, CTRL_D, r.lastFrame, 'Cannot delete alpha: needs account:read_write');
+    expect(refused).not.toContain('to confirm');
+    const noForm = await sendInputAndWait(r.stdin, 'c', r.lastFrame, 'Cannot create: needs account:read_write');
+    expect(noForm).not.toContain('New: Tags');
+    expect(noForm).toMatch(/^› alpha/m);
+    expect((await call(svc, 'GET', '/tags')).body.data.map((t: { label: string }) => t.label)).toContain('alpha');
   });
 
   it('--read-only hides mutations from the footer and help, and refuses them', async () => {

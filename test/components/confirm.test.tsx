@@ -1,8 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from '../../src/components/ConfirmDialog.js';
 import { ENTER, ESC, renderWithApp, sendInputAndWait, waitForContent } from '../helpers/ink.js';
 
 const RIGHT = '\x1b[C';
+const LEFT = '\x1b[D';
+const TAB = '\t';
+const SHIFT_TAB = '\x1b[Z';
 
 function dialog(typeToConfirm?: string) {
   const onConfirm = vi.fn();
@@ -55,5 +58,34 @@ describe('ConfirmDialog', () => {
     await waitForContent(d.lastFrame, 'web-1');
     d.stdin.write(ENTER);
     await vi.waitFor(() => expect(d.onConfirm).toHaveBeenCalledOnce());
+  });
+
+  describe('Enter does what the focused button says (NO_COLOR shows the focus)', () => {
+    const saved = process.env.NO_COLOR;
+    beforeEach(() => void (process.env.NO_COLOR = '1'));
+    afterEach(() => (saved === undefined ? delete process.env.NO_COLOR : (process.env.NO_COLOR = saved)));
+
+    for (const [name, key] of [['Tab', TAB], ['←', LEFT], ['Shift-Tab', SHIFT_TAB]] as const) {
+      it(`typing the label focuses Delete; ${name} back to Cancel, then Enter cancels`, async () => {
+        const d = dialog('web-1');
+        await waitForContent(d.lastFrame, '>[ Cancel ]<');
+        const typed = await sendInputAndWait(d.stdin, 'web-1', d.lastFrame, '>[ Delete ]<');
+        expect(typed).toContain('[ Cancel ]');
+        expect(typed).not.toContain('>[ Cancel ]<');
+        const back = await sendInputAndWait(d.stdin, key, d.lastFrame, '>[ Cancel ]<');
+        expect(back).not.toContain('>[ Delete ]<');
+        d.stdin.write(ENTER);
+        await vi.waitFor(() => expect(d.onCancel).toHaveBeenCalledOnce());
+        expect(d.onConfirm).not.toHaveBeenCalled();
+      });
+    }
+
+    it('a wrong label with Delete focused says so and neither confirms nor cancels', async () => {
+      const d = dialog('web-1');
+      await sendInputAndWait(d.stdin, 'web-2', d.lastFrame, '>[ Delete ]<');
+      await sendInputAndWait(d.stdin, ENTER, d.lastFrame, 'Type web-1 exactly to confirm');
+      expect(d.onConfirm).not.toHaveBeenCalled();
+      expect(d.onCancel).not.toHaveBeenCalled();
+    });
   });
 });

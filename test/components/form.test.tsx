@@ -33,11 +33,11 @@ const spec: FormSpec = {
   submit: async () => undefined,
 };
 
-function form(opts: { onSubmit?: (body: Record<string, unknown>) => Promise<void>; mode?: 'create' | 'update'; record?: Record<string, unknown>; fields?: string[] } = {}) {
+function form(opts: { onSubmit?: (body: Record<string, unknown>) => Promise<void>; mode?: 'create' | 'update'; record?: Record<string, unknown>; fields?: string[]; height?: number; width?: number } = {}) {
   const onSubmit = vi.fn(opts.onSubmit ?? (async () => {}));
   const onCancel = vi.fn();
   const s = opts.fields ? { ...spec, fields: opts.fields } : spec;
-  const r = renderWithApp(<Form title="New balancer" spec={s} mode={opts.mode ?? 'create'} record={opts.record} onSubmit={onSubmit} onCancel={onCancel} width={100} height={16} />);
+  const r = renderWithApp(<Form title="New balancer" spec={s} mode={opts.mode ?? 'create'} record={opts.record} onSubmit={onSubmit} onCancel={onCancel} width={opts.width ?? 100} height={opts.height ?? 16} />);
   return { ...r, onSubmit, onCancel };
 }
 
@@ -46,9 +46,9 @@ describe('Form', () => {
     const f = form();
     await waitForContent(f.lastFrame, 'Label *');
     await sendInputAndWait(f.stdin, 'ab', f.lastFrame, /› Label \*.*ab.*✗ must be 3\.\.32 characters/);
-    // The focused field's whole reason is on the line below the form.
-    expect(f.lastFrame()).toMatch(/^label must be 3\.\.32 characters$/m);
-    await sendInputAndWait(f.stdin, 'c', f.lastFrame, (fr) => !fr.includes('label must be'));
+    // The focused field's whole reason is on the line below the form, in the form's words.
+    expect(f.lastFrame()).toMatch(/^Label must be 3\.\.32 characters$/m);
+    await sendInputAndWait(f.stdin, 'c', f.lastFrame, (fr) => !fr.includes('Label must be'));
     f.stdin.write(DOWN);
     f.stdin.write(DOWN);
     await sendInputAndWait(f.stdin, 'x', f.lastFrame, '✗ must be an integer');
@@ -110,9 +110,10 @@ describe('Form', () => {
     f.stdin.write('web-lb');
     f.stdin.write(TAB);
     await sendInputAndWait(f.stdin, RIGHT, f.lastFrame, 'us-east');
-    await sendInputAndWait(f.stdin, CTRL_S, f.lastFrame, '✗ Label must be unique');
+    await sendInputAndWait(f.stdin, CTRL_S, f.lastFrame, /Label \*.*✗ must be unique/);
     const frame = f.lastFrame();
-    expect(frame).toMatch(/Port.*✗ Port in use/);
+    // Beside its field the title is left out only where it is the subject of a verb: "Port in use" stays whole.
+    expect(frame).toMatch(/Port +✗ Port in use/);
     expect(frame).toMatch(/Tags.*✗ Tag reserved/);
     expect(frame).toContain('Account limit reached');
     // Editing a field clears the service's complaint about it.
@@ -183,13 +184,64 @@ describe('Form', () => {
     f.stdin.write(TAB);
     f.stdin.write('\x7f');
     f.stdin.write('9');
+    // What will change is shown under the form before anything is sent.
+    const review = await waitForContent(f.lastFrame, /^Will change: Throttle: 5 → 9$/m);
+    expect(review).not.toMatch(/Label:/);
+    expect(f.onSubmit).not.toHaveBeenCalled();
     f.stdin.write(CTRL_S);
     await vi.waitFor(() => expect(f.onSubmit).toHaveBeenCalledOnce());
     expect(f.onSubmit.mock.calls[0]![0]).toEqual({ client_conn_throttle: 9 });
   });
+
+  it('update: an emptied field that cannot be empty says so and sends nothing', async () => {
+    const f = form({ mode: 'update', record: { id: 3, label: 'web-lb', client_conn_throttle: 5 }, fields: ['label', 'client_conn_throttle'] });
+    await waitForContent(f.lastFrame, 'web-lb');
+    f.stdin.write('\x15');
+    await waitForContent(f.lastFrame, (fr) => !/Label \*\s+web-lb/.test(fr));
+    await sendInputAndWait(f.stdin, CTRL_S, f.lastFrame, /^Label must be 3\.\.32 characters$/m);
+    expect(f.onSubmit).not.toHaveBeenCalled();
+    expect(f.lastFrame()).toMatch(/^Will change: Label: web-lb → \(empty\)$/m);
+  });
+});
+
+describe('Form in a small terminal', () => {
+  it('a form taller than its room names the fields that follow, and scrolls to them', async () => {
+    const f = form({ height: 6, width: 80 });
+    const first = await waitForContent(f.lastFrame, /↓ \d+ more: .*Port/);
+    expect(first.split('\n').length).toBeLessThanOrEqual(6);
+    for (let i = 0; i < 7; i++) f.stdin.write(DOWN);
+    const last = await waitForContent(f.lastFrame, /› Port/);
+    expect(last).toMatch(/↑ \d+ above/);
+    expect(last).not.toContain('more:');
+  });
+
+  it('a long error is read whole: the note under the form wraps', async () => {
+    const long = 'The account has reached its limit of balancers in this region; delete one or ask support to raise the limit';
+    const f = form({ width: 60, onSubmit: async () => Promise.reject(new ApiError('http', 'HTTP 400', 400, [{ reason: long }])) });
+    await waitForContent(f.lastFrame, 'Label *');
+    f.stdin.write('web-lb');
+    f.stdin.write(TAB);
+    await sendInputAndWait(f.stdin, RIGHT, f.lastFrame, 'us-east');
+    const frame = await sendInputAndWait(f.stdin, CTRL_S, f.lastFrame, 'raise the limit');
+    expect(frame.replace(/\n/g, ' ')).toContain(long);
+    // Moving on clears it.
+    await sendInputAndWait(f.stdin, DOWN, f.lastFrame, (fr) => !fr.includes('raise the limit'));
+  });
 });
 
 describe('form state', () => {
+  it('update: an emptied optional text is sent empty', () => {
+    const f = buildFields({ ...spec, fields: ['password'] }, 'update');
+    expect(buildBody(f, { password: '' }, { password: 'old' }, 'update')).toEqual({ password: '' });
+  });
+
+  it('speaks the form’s field titles, not API paths', () => {
+    const named = buildFields({ ...spec, fields: ['client_conn_throttle', 'ssh.port', 'label'] }, 'create');
+    const mapped = mapErrors([{ field: 'client_conn_throttle', reason: 'client_conn_throttle must be an integer' }, { field: 'nowhere', reason: 'ssh.port clashes with label' }], named);
+    expect(mapped.fields.client_conn_throttle).toBe('Throttle must be an integer');
+    expect(mapped.form).toEqual(['nowhere: Port clashes with label']);
+  });
+
   const fields = buildFields({ ...spec, fields: ['label', 'tags', 'public', 'ssh.port'], overrides: { public: { hidden: true, default: true } } }, 'create');
 
   it('takes titles, kinds and required marks from the schema', () => {

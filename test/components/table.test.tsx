@@ -111,3 +111,12 @@ describe('table layout', () => {
     expect(fit('abcdef', 4)).toBe('abc…');
   });
 });
+
+describe('cells cut in the middle', () => {
+  it('keep what tells values apart when they share a prefix', () => {
+    const cut = ['g6-standard-2', 'g6-standard-4', 'g6-dedicated-8'].map((t) => fit(t, 8, 'left', 'middle'));
+    expect(cut).toEqual(['g6-s…d-2', 'g6-s…d-4', 'g6-d…d-8']);
+    expect(new Set(cut).size).toBe(3);
+    expect(fit('g6-nanode-1', 20, 'left', 'middle')).toBe('g6-nanode-1'.padEnd(20));
+  });
+});

@@ -45,12 +45,12 @@ describe('a window over items of different heights', () => {
 });
 
 describe('cross-field rules as the user types', () => {
-  it('names content_type once the method needs one, and not before', () => {
+  it('names the content type once the method needs one, and not before', () => {
     const fields = buildFields({ schema: ObjectUrlRequest, fields: ['name', 'method', 'content_type'], submit: async () => undefined }, 'create');
     const initial = initialValues(fields, { name: 'a.txt', method: 'GET' });
     expect(crossFieldErrors(ObjectUrlRequest, fields, initial, initial, 'create')).toEqual({});
     const put = { ...initial, method: 'PUT' };
-    expect(crossFieldErrors(ObjectUrlRequest, fields, put, initial, 'create')).toEqual({ content_type: 'content_type is required for PUT' });
+    expect(crossFieldErrors(ObjectUrlRequest, fields, put, initial, 'create')).toEqual({ content_type: 'Content type is required for PUT' });
     expect(crossFieldErrors(ObjectUrlRequest, fields, { ...put, content_type: 'text/plain' }, initial, 'create')).toEqual({});
   });
 });

@@ -36,6 +36,8 @@ export interface PtyApp {
   alternateScreen(): boolean;
   resize(cols: number, rows: number): void;
   kill(): void;
+  /** The app's process id. */
+  pid: number;
 }
 
 export interface SpawnOptions {
@@ -138,6 +140,7 @@ export function spawnApp(args: string[], opts: SpawnOptions = {}): PtyApp {
       proc.resize(c, r);
       term.resize(c, r);
     },
+    pid: proc.pid,
     kill: () => {
       try {
         proc.kill();

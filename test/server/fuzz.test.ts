@@ -33,6 +33,8 @@ const routes: Route[] = [
   { method: 'GET', path: `${BETA_ROOT}/vm/instances` },
   ...['/managed/issues', '/managed/issues/{issueId}/resolve', '/managed/services/{serviceId}/status', '/vm/instances/{vmId}/status', '/events'].map((p) => ({ method: 'POST', path: `/__control${p}` })),
   { method: 'GET', path: '/__control/health' },
+  ...[['GET', ''], ['POST', ''], ['DELETE', '/{name}'], ['POST', '/{name}/restore'], ['GET', '/{name}/export']].map(([method, p]) => ({ method: method!, path: `/__control/snapshots${p}` })),
+  { method: 'POST', path: '/__control/reset' },
   ...['GET', 'PUT', 'DELETE'].map((method) => ({ method, path: `${OBJECT_DATA_ROOT}/{clusterId}/{bucket}/{label}` })),
 ];
 

@@ -12,7 +12,8 @@ import { Menu } from '../Menu.js';
 import { editText, editTextArea } from '../text-edit.js';
 import { clamp, sizedWindowStart } from '../window.js';
 import { FormRow } from './FormRow.js';
-import { buildFields, checkForm, crossFieldErrors, fieldError, initialValues, listItems, mapErrors, type Values } from './form-state.js';
+import { buildFields, changeLines, checkForm, crossFieldErrors, fieldError, initialValues, listItems, mapErrors, type Values } from './form-state.js';
+import { fit, wrapWords } from '../cells.js';
 import type { Choice, ChoiceScope, FormSpec } from './types.js';
 
 interface Props {
@@ -89,12 +90,13 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
   const setValue = (name: string, raw: string | boolean, cursor?: number) =>
     store.setState((s) => {
       const { [name]: _gone, ...serverErrors } = s.serverErrors;
-      return { values: { ...s.values, [name]: raw }, cursor: cursor ?? s.cursor, serverErrors };
+      return { values: { ...s.values, [name]: raw }, cursor: cursor ?? s.cursor, serverErrors, formErrors: [] };
     });
   const moveFocus = (by: number) =>
     store.setState((s) => {
       const focus = clamp(s.focus + by, 0, visible.length);
-      return { focus, cursor: String(s.values[visible[focus]?.name ?? ''] ?? '').length };
+      // Moving on clears the form's message: it was about the last attempt.
+      return { focus, cursor: String(s.values[visible[focus]?.name ?? ''] ?? '').length, formErrors: [] };
     });
   const listOf = (name: string) => {
     const c = store.getState().choices[name];
@@ -141,8 +143,9 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
       store.setState({ submitted: true, serverErrors: errors.fields, formErrors: errors.form, focus: firstBad >= 0 ? firstBad : s.focus });
       return;
     }
-    if (mode === 'update' && visible.every((f) => s.values[f.name] === initial[f.name])) {
-      store.setState({ formErrors: ['Nothing changed'] });
+    // An edit sends nothing when nothing changed (what it changes is shown under the form all along).
+    if (mode === 'update' && changeLines(visible, s.values, initial, listOf).length === 0) {
+      store.setState({ formErrors: ['Nothing changed: nothing was sent'] });
       return;
     }
     const question = spec.confirm?.(body, scopeRef.current.row);
@@ -237,6 +240,7 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
         message={state.confirmSend.question}
         confirmLabel="Proceed"
         destructive
+        height={height}
         onConfirm={() => void send(body)}
         onCancel={() => store.setState({ confirmSend: null })}
         width={Math.min(width, 72)}
@@ -253,6 +257,7 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
         onConfirm={onCancel}
         onCancel={() => store.setState({ confirmDiscard: false })}
         width={Math.min(width, 60)}
+        height={height}
         priority={PRIORITY.nested}
       />
     );
@@ -261,18 +266,6 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
   const labelWidth = Math.min(24, Math.max(8, ...visible.map((f) => f.title.length + 2)));
   const valueWidth = Math.max(12, Math.min(40, width - labelWidth - 20));
   const errorWidth = Math.max(8, width - labelWidth - valueWidth - 7);
-  // Title, submit row, the focused field's help and the form's errors take four lines.
-  const body = Math.max(1, height - 4);
-  // Multi-line fields take several lines: the window is over lines, not fields.
-  const heights = visible.map((f) => Math.min(f.lines, body));
-  start.current = sizedWindowStart(start.current, Math.min(state.focus, visible.length - 1), heights, body);
-  // The last field shown may be cut short (a text area's first lines), so nothing below goes unseen.
-  let room = body;
-  const shown = visible.slice(start.current).flatMap((f, i) => {
-    const lines = Math.min(heights[start.current + i]!, room);
-    room -= lines;
-    return lines > 0 ? [{ f, lines }] : [];
-  });
   const current = visible[state.focus];
   const cross = crossFieldErrors(spec.schema, fields, state.values, initial, mode, record);
   const errorOf = (f: (typeof visible)[number]) => state.serverErrors[f.name] ?? fieldError(f, state.values[f.name] ?? '', mode, state.submitted) ?? cross[f.name];
@@ -285,11 +278,34 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
           .filter(Boolean)
           .join(' · '))
       : 'Enter or Ctrl-S submits';
+  // An error is read whole: the note wraps, up to a third of the form, and the fields give way.
+  const noteLines = wrapWords(note, width).slice(0, Math.max(1, Math.floor(height / 3)));
+  // An edit says what it will send before it is sent: field, old → new, under the form as the user types.
+  const changes = mode === 'update' ? changeLines(visible, state.values, initial, listOf) : [];
+  const changeText = changes.length ? wrapWords(`Will change: ${changes.join(' · ')}`, width) : [];
+  const changeShown = changeText.length > 2 ? [changeText[0]!, fit(`${changeText[1]}`, width - 12).trimEnd() + ` (${changes.length} fields)`] : changeText;
+  // Title, submit row, the changes and the note take the rest.
+  const body = Math.max(1, height - 2 - noteLines.length - changeShown.length);
+  // Multi-line fields take several lines: the window is over lines, not fields.
+  const heights = visible.map((f) => Math.min(f.lines, body));
+  start.current = sizedWindowStart(start.current, Math.min(state.focus, visible.length - 1), heights, body);
+  // The last field shown may be cut short (a text area's first lines), so nothing below goes unseen.
+  let room = body;
+  const shown = visible.slice(start.current).flatMap((f, i) => {
+    const lines = Math.min(heights[start.current + i]!, room);
+    room -= lines;
+    return lines > 0 ? [{ f, lines }] : [];
+  });
+  // Fields out of view are named in the title line, so a form taller than the screen says that more follow.
+  const above = start.current;
+  const below = visible.slice(start.current + shown.length);
+  const more = [above > 0 ? `↑ ${above} above` : '', below.length ? `↓ ${below.length} more: ${below.map((f) => f.title).join(', ')}` : ''].filter(Boolean).join('  ');
   return (
     <Box flexDirection="column" height={height} overflowY="hidden">
       <Text bold wrap="truncate-end">
         {title}
         <Text dimColor>{'   * required'}</Text>
+        {more && <Text color="yellow" bold={false}>{`   ${more}`}</Text>}
       </Text>
       {shown.map(({ f, lines }, i) => {
         const index = start.current + i;
@@ -314,9 +330,16 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
       <Text bold={!current} inverse={!current} wrap="truncate-end">
         {state.submitting ? '  [ Sending… ]' : `${current ? ' ' : '›'} [ Submit ]`}
       </Text>
-      <Text color={state.formErrors.length || currentError ? 'red' : undefined} dimColor={!state.formErrors.length && !currentError} wrap="truncate-end">
-        {note}
-      </Text>
+      {changeShown.map((line, i) => (
+        <Text key={`c${i}`} color="yellow" wrap="truncate-end">
+          {line}
+        </Text>
+      ))}
+      {noteLines.map((line, i) => (
+        <Text key={i} color={state.formErrors.length || currentError ? 'red' : undefined} dimColor={!state.formErrors.length && !currentError} wrap="truncate-end">
+          {line}
+        </Text>
+      ))}
     </Box>
   );
 }

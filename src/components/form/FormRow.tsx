@@ -41,8 +41,10 @@ function pickedText(raw: string, choices: Props['choices']): string {
 
 /** One line of a form: label (required marked), the input, and the field's error beside it. */
 export function FormRow({ field, raw, cursor, focused, reveal, choices, error, labelWidth, valueWidth, errorWidth, height }: Props) {
-  // Beside the field its name is implied: "label must be 3..32 characters" shows as "must be 3..32 characters".
-  const reason = error?.startsWith(`${field.name} `) ? error.slice(field.name.length + 1) : error;
+  // Beside the field its title is implied: "Label must be 3..32 characters" shows as "must be 3..32 characters" (in full on the form's note line).
+  // Only where the title is the subject: "Label taken is already in use" keeps its first word.
+  const implied = error?.startsWith(`${field.title} `) && /^(must|is|cannot|may|has|needs|applies)\b/.test(error.slice(field.title.length + 1));
+  const reason = implied ? error!.slice(field.title.length + 1) : error;
   const marker = focused ? (plain() ? '>' : '›') : ' ';
   const label = fit(`${field.title}${field.required ? ' *' : ''}`, labelWidth);
   if (field.lines > 1) {

@@ -129,19 +129,51 @@ function parse(field: FormField, raw: Raw): Parsed {
       try {
         return { empty: false, value: JSON.parse(text) };
       } catch {
-        return { empty: false, error: `${field.name} is not valid JSON` };
+        return { empty: false, error: `${field.title} is not valid JSON` };
       }
     default:
       return { empty: false, value: text };
   }
 }
 
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A message in the form's words: the API's names of its fields become their
+ * titles ("alerts.cpu must be an integer" reads "CPU alert must be an
+ * integer"). A plain word ("label") is replaced only where it starts the
+ * message; a dotted or snake_case name anywhere.
+ */
+export function inWords(reason: string, fields: readonly FormField[]): string {
+  let out = reason;
+  for (const f of [...fields].sort((a, b) => b.name.length - a.name.length)) {
+    const name = escapeRegExp(f.name);
+    // Array items (authorized_keys.0) read as the field itself.
+    const item = '(?:\\.\\d+)?';
+    const pattern = /[._]/.test(f.name) ? new RegExp(`(?<![\\w.])${name}${item}(?![\\w])`, 'g') : new RegExp(`^${name}${item}(?![\\w.])`);
+    out = out.replace(pattern, f.title);
+  }
+  return out;
+}
+
 /** The error to show beside a field as the user types; required only counts once a submit was tried. */
 export function fieldError(field: FormField, raw: Raw, mode: Mode, submitted: boolean): string | undefined {
   const p = parse(field, raw);
   if (p.error) return p.error;
-  if (p.empty) return field.required && submitted ? `${field.name} is required` : undefined;
-  return checkField(field.spec, p.value, field.name, mode)[0]?.reason;
+  if (p.empty) return field.required && submitted ? `${field.title} is required` : undefined;
+  const reason = checkField(field.spec, p.value, field.name, mode)[0]?.reason;
+  return reason && inWords(reason, [field]);
+}
+
+/**
+ * On update, a field the user emptied: its text is sent empty, its list as
+ * none, a nullable value as null; anything else cannot be emptied and says so.
+ */
+function clearedError(field: FormField, mode: Mode): string | undefined {
+  if (mode !== 'update' || field.spec.nullable || field.kind === 'list' || field.kind === 'multi') return undefined;
+  if (field.spec.kind !== 'string') return `${field.title} cannot be emptied`;
+  const reason = checkField(field.spec, '', field.name, mode)[0]?.reason;
+  return reason && inWords(reason, [field]);
 }
 
 function setPath(target: Record<string, unknown>, name: string, value: unknown) {
@@ -170,9 +202,27 @@ export function buildBody(fields: FormField[], values: Values, initial: Values, 
     else if (mode === 'update' && changed) {
       if (f.spec.nullable) setPath(body, f.name, null);
       else if (f.kind === 'list' || f.kind === 'multi') setPath(body, f.name, []);
+      else if (f.spec.kind === 'string' && !clearedError(f, mode)) setPath(body, f.name, '');
     }
   }
   return body;
+}
+
+/** A value as the review of an edit shows it: choices by their label, secrets never, long text cut. */
+function reviewText(f: FormField, raw: Raw, choices: Choice[] | undefined): string {
+  if (typeof raw === 'boolean') return raw ? 'yes' : 'no';
+  if (raw.trim() === '') return '(empty)';
+  if (f.secret) return '(a new value)';
+  const label = f.kind === 'choice' ? choices?.find((c) => c.value === raw)?.label : undefined;
+  const text = (label ?? raw).replace(/\s*\n\s*/g, ' ⏎ ');
+  return text.length > 32 ? `${text.slice(0, 31)}…` : text;
+}
+
+/** What an edit changes, one line a field: "Label: web-1 → web-2". */
+export function changeLines(fields: readonly FormField[], values: Values, initial: Values, choicesOf: (name: string) => Choice[] | undefined): string[] {
+  return fields
+    .filter((f) => !f.hidden && (values[f.name] ?? '') !== (initial[f.name] ?? ''))
+    .map((f) => `${f.title}: ${reviewText(f, initial[f.name] ?? '', choicesOf(f.name))} → ${reviewText(f, values[f.name] ?? '', choicesOf(f.name))}`);
 }
 
 export interface MappedErrors {
@@ -187,8 +237,8 @@ export function mapErrors(errors: FieldError[], fields: FormField[]): MappedErro
     const f = e.field
       ? fields.find((x) => !x.hidden && (x.name === e.field || e.field!.startsWith(`${x.name}.`) || x.name.startsWith(`${e.field}.`)))
       : undefined;
-    if (f && !out.fields[f.name]) out.fields[f.name] = e.reason;
-    else if (!f) out.form.push(e.field && !e.reason.includes(e.field) ? `${e.field}: ${e.reason}` : e.reason);
+    if (f && !out.fields[f.name]) out.fields[f.name] = inWords(e.reason, fields);
+    else if (!f) out.form.push(inWords(e.field && !e.reason.includes(e.field) ? `${e.field}: ${e.reason}` : e.reason, fields));
   }
   return out;
 }
@@ -203,7 +253,9 @@ export function checkForm(
   current?: Record<string, unknown>,
 ): { body: Record<string, unknown>; errors: MappedErrors } {
   const perField: FieldError[] = fields.flatMap((f) => {
-    const reason = fieldError(f, values[f.name] ?? '', mode, true);
+    const raw = values[f.name] ?? '';
+    const emptied = raw !== initial[f.name] && parse(f, raw).empty;
+    const reason = (emptied && clearedError(f, mode)) || fieldError(f, raw, mode, true);
     return reason ? [{ field: f.name, reason }] : [];
   });
   const body = buildBody(fields, values, initial, mode);

@@ -44,8 +44,8 @@ export interface FormSpec<R = any> {
   /** Field names in order; dotted names reach into object fields (e.g. "ssh.port"). */
   fields: string[];
   overrides?: Record<string, FieldOverride>;
-  /** As the list's edit form: why this row cannot be edited (a public image); the key says so instead of opening. */
-  refuse?: (row: R) => string | undefined;
+  /** As the list's edit form: why this row cannot be edited (a public image, another author's public script; `user` is the signed-in username when known); the key says so instead of opening. */
+  refuse?: (row: R, user?: string) => string | undefined;
   /** Starting values; an edit form starts from the row when this is absent. */
   initial?: (row: R | undefined, params: Params) => Record<string, unknown>;
   /** Asks before sending when it returns a question (a restore that overwrites); the dialog defaults to Cancel. */

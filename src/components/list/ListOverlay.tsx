@@ -1,5 +1,6 @@
 import type { Mode } from '../../model/schema.js';
-import type { ActionSpec, ListSpec, ScreenCtx } from '../../app/screen.js';
+import { useApp } from '../../app/context.js';
+import { listPath, type ActionSpec, type ListSpec, type ScreenCtx } from '../../app/screen.js';
 import type { Overlay } from '../../store/views.js';
 import { ConfirmDialog } from '../ConfirmDialog.js';
 import { Menu } from '../Menu.js';
@@ -7,6 +8,7 @@ import { SecretReveal } from '../SecretReveal.js';
 import { Form } from '../form/Form.js';
 import type { FormSpec } from '../form/types.js';
 import { RecordView } from './RecordView.js';
+import { actionById, actionScope, offeredActions } from './row-actions.js';
 
 interface Props<R> {
   title: string;
@@ -28,10 +30,6 @@ interface Props<R> {
 
 const dialogWidth = (width: number) => Math.min(width, 72);
 
-export function actionById<R>(spec: ListSpec<R>, id: string): ActionSpec<R> | undefined {
-  return spec.actions?.find((a) => `action:${a.id}` === id);
-}
-
 /** Which form an overlay names, its mode, starting record and title. */
 function formFor<R>(spec: ListSpec<R>, name: string, row: R | undefined, ctx: ScreenCtx, title: string, label: string) {
   const action = actionById(spec, name);
@@ -46,6 +44,7 @@ function formFor<R>(spec: ListSpec<R>, name: string, row: R | undefined, ctx: Sc
 /** What a list shows over itself: detail, JSON, actions menu, confirm, form or a secret. */
 export function ListOverlay<R>(p: Props<R>) {
   const { overlay, row, spec, ctx, close, width, height } = p;
+  const { session } = useApp();
   const label = row === undefined ? '' : p.label(row);
   switch (overlay.kind) {
     case 'secret':
@@ -72,14 +71,27 @@ export function ListOverlay<R>(p: Props<R>) {
   switch (overlay.kind) {
     case 'detail':
     case 'json':
-      return <RecordView kind={overlay.kind} title={label} row={row} detail={spec.detail} ctx={ctx} width={width} height={height} onClose={close} />;
+      return (
+        <RecordView
+          kind={overlay.kind}
+          title={label}
+          row={row}
+          detail={spec.detail}
+          source={{ path: listPath(spec as ListSpec<unknown>, ctx.params), root: spec.root }}
+          ctx={ctx}
+          width={width}
+          height={height}
+          onClose={close}
+        />
+      );
     case 'menu': {
-      const actions = (spec.actions ?? []).filter((a) => !a.when || a.when(row));
+      const actions = offeredActions<R>(spec.actions, row, session.getState().readOnly);
       return (
         <Menu
           title={`Actions: ${label}`}
-          items={actions.map((a) => ({ id: a.id, label: a.label, key: a.key, note: p.missing(a.scope ?? spec.writeScope, row) ?? undefined }))}
-          onSelect={(item) => p.chooseAction(actions.find((a) => a.id === item.id)!, row)}
+          items={actions.map((a) => ({ id: a.id, label: a.label, key: a.key, note: p.missing(actionScope(a, spec.writeScope), row) ?? undefined }))}
+          // A marked entry says what is missing instead of opening a form the service would refuse.
+          onSelect={(item) => (item.note ? ctx.notify(`${item.label}: ${item.note}`, 'error') : p.chooseAction(actions.find((a) => a.id === item.id)!, row))}
           onClose={close}
           width={dialogWidth(width)}
           height={height}
@@ -102,6 +114,7 @@ export function ListOverlay<R>(p: Props<R>) {
           onConfirm={() => p.confirmed(overlay.action, row)}
           onCancel={close}
           width={dialogWidth(width)}
+          height={height}
         />
       );
     }

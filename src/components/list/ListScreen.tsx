@@ -6,12 +6,13 @@ import { PRIORITY } from '../../app/key-router.js';
 import { listPath, type ListSpec, type ScreenCtx, type ScreenDef, type ScreenProps } from '../../app/screen.js';
 import { useCommands } from '../../app/use-commands.js';
 import { queryKey, type ListQuery } from '../../store/data.js';
+import { flawOf } from '../../model/response.js';
 import { DEFAULT_VIEW, type ListView, type Overlay } from '../../store/views.js';
 import { Spinner } from '../Spinner.js';
 import { Table } from '../Table.js';
 import { clamp } from '../window.js';
 import { ListOverlay } from './ListOverlay.js';
-import { rowActions } from './row-actions.js';
+import { offeredActions, rowActions } from './row-actions.js';
 import { ListStatus } from './ListStatus.js';
 import { filterCapture, listHandlers } from './list-keys.js';
 import { createDeriver, selectedIndex } from './list-view.js';
@@ -22,6 +23,14 @@ type Row = Record<string, unknown>;
 const EMPTY: readonly Row[] = [];
 const defaultKey = (row: Row) => String(row.id);
 
+function attempt<T>(run: () => T, fallback: () => T): T {
+  try {
+    return run();
+  } catch {
+    return fallback();
+  }
+}
+
 /**
  * The generic resource list behind every declarative screen (ScreenDef.list):
  * paging, filter, sort, refresh, detail, JSON, actions, forms and confirms.
@@ -29,12 +38,17 @@ const defaultKey = (row: Row) => String(row.id);
 export function ListScreen({ def, entry, width, height }: ScreenProps & { def: ScreenDef }) {
   const { client, data, views, session, nav } = useApp();
   const spec = def.list as ListSpec<Row>;
-  const rowKey = spec.rowKey ?? defaultKey;
-  const label = (row: Row) => spec.label?.(row) ?? (typeof row.label === 'string' && row.label ? row.label : rowKey(row));
+  const ownKey = spec.rowKey ?? defaultKey;
+  // A row the client could not read has only what it was sent: none of the spec's callbacks run on it.
+  // A readable row may still hold null where a callback looks inside (the API presents unset fields so): that row's
+  // key or name falls back, the app goes on.
+  const rowKey = (row: Row) => flawOf(row)?.key ?? attempt(() => ownKey(row), () => JSON.stringify(row));
+  const plainLabel = (row: Row) => (typeof row.label === 'string' && row.label ? row.label : rowKey(row));
+  const label = (row: Row) => (flawOf(row) ? 'the unreadable item' : attempt(() => spec.label?.(row) ?? plainLabel(row), () => plainLabel(row)));
   const params = entry.params;
   const path = listPath(spec as ListSpec<unknown>, params);
   const query = useMemo<ListQuery>(
-    () => ({ path, root: spec.root, filter: spec.filter?.(params), load: spec.load && ((c) => spec.load!(c, params)) }),
+    () => ({ path, root: spec.root, filter: spec.filter?.(params), load: spec.load && ((c) => spec.load!(c, params)), flawed: 'mark' }),
     [spec, path, params],
   );
   const qkey = queryKey(query);
@@ -71,9 +85,15 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   const withRow = (make: (row: Row) => Overlay, refuse?: (row: Row) => string | undefined) => () => {
     const { row } = current();
     if (!row) return;
-    const why = refuse?.(row);
+    const flaw = flawOf(row);
+    const why = flaw ? `The server sent this item in a form the app cannot read (${flaw.reason}); d or y shows what it sent` : refuse?.(row);
     if (why) session.getState().notify(why, 'error');
     else update({ overlay: make(row) });
+  };
+  /** d and y work on every row: for one the client could not read, they show what the server sent. */
+  const showRecord = (kind: 'detail' | 'json') => {
+    const { row } = current();
+    if (row) update({ overlay: { kind, key: rowKey(row) } });
   };
   const notify = session.getState().notify;
   const refetch = (extra: string[]) => data.getState().invalidate(path, ...extra);
@@ -85,12 +105,17 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
     const needed = scope ?? spec.writeScope;
     const missing = s.missingScope(needed);
     const grant = spec.grant;
-    if (missing || !grant || !needed?.includes(':read_write')) return missing ?? undefined;
+    if (missing || !grant || !needed?.includes(':read_write') || (row && flawOf(row))) return missing ?? undefined;
     if (row === undefined && grant.add) return s.missingAddGrant(grant.add) ?? undefined;
     const id = grant.id ? grant.id(row, params) : (row as { id?: number } | undefined)?.id;
     return id === undefined ? undefined : (s.missingGrant(grant.kind, id) ?? undefined);
   };
-  const actions = spec.actions ?? [];
+  /** A change the user cannot make is refused at the key, before any form or question: the reason instead. */
+  const refusal = (verb: string, scope: string | undefined, refuse?: (row: Row, user?: string) => string | undefined) => (row: Row) => {
+    const missing = why(scope, row);
+    return missing ? `Cannot ${verb} ${label(row)}: ${missing}` : refuse?.(row, session.getState().user);
+  };
+  const offered = offeredActions(spec.actions, undefined, session.getState().readOnly);
   const tableRows = Math.max(1, height - 2);
   const handlers = listHandlers(
     view,
@@ -102,16 +127,22 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
       open: () => {
         const { row } = current();
         if (!row) return;
-        const target = spec.drill?.(row, params);
+        const target = flawOf(row) ? undefined : spec.drill?.(row, params);
         if (target) nav.getState().push(target.screen, target.params ?? {}, spec.crumb?.(row) ?? label(row));
         else update({ overlay: { kind: 'detail', key: rowKey(row) } });
       },
-      create: spec.create && (() => update({ overlay: { kind: 'form', form: 'create' } })),
-      edit: spec.edit && withRow((row) => ({ kind: 'form', form: 'edit', key: rowKey(row) }), spec.edit.refuse),
-      delete: spec.delete && withRow((row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) }), spec.delete.refuse),
-      actions: actions.length > 0 && withRow((row) => ({ kind: 'menu', key: rowKey(row) })),
-      detail: withRow((row) => ({ kind: 'detail', key: rowKey(row) })),
-      json: withRow((row) => ({ kind: 'json', key: rowKey(row) })),
+      create:
+        spec.create &&
+        (() => {
+          const missing = why(spec.create?.scope);
+          if (missing) notify(`Cannot create: ${missing}`, 'error');
+          else update({ overlay: { kind: 'form', form: 'create' } });
+        }),
+      edit: spec.edit && withRow((row) => ({ kind: 'form', form: 'edit', key: rowKey(row) }), refusal('edit', spec.edit.scope, spec.edit.refuse)),
+      delete: spec.delete && withRow((row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) }), refusal(spec.delete.verb?.toLowerCase() ?? 'delete', spec.delete.scope, spec.delete.refuse)),
+      actions: offered.length > 0 && withRow((row) => ({ kind: 'menu', key: rowKey(row) })),
+      detail: () => showRecord('detail'),
+      json: () => showRecord('json'),
       sort: () => {
         const { v } = current();
         const next = v.sortCol === null ? 0 : v.sortCol + 1 < spec.columns.length ? v.sortCol + 1 : null;

@@ -1,8 +1,10 @@
 import { Box, Text } from 'ink';
 import type { Column } from '../../app/screen.js';
+import { NOTICEABLE_MS, useLasting } from '../../app/use-lasting.js';
 import type { ListEntry } from '../../store/data.js';
 import type { ListView } from '../../store/views.js';
 import { TextInput } from '../TextInput.js';
+import { plural } from '../../model/plural.js';
 
 interface Props {
   list: ListEntry | undefined;
@@ -16,10 +18,11 @@ interface Props {
 export function ListStatus({ list, view, shown, columns, width }: Props) {
   const total = list?.rows.length ?? 0;
   const parts: string[] = [];
-  if (list?.status === 'ready') parts.push(view.filter ? `${shown} of ${total}` : `${total} item${total === 1 ? '' : 's'}`);
+  const refreshing = useLasting(list?.refreshing ?? false, NOTICEABLE_MS);
+  if (list?.status === 'ready') parts.push(view.filter ? `${shown} of ${total}` : plural(total, 'item'));
   if (view.sortCol !== null && columns[view.sortCol]) parts.push(`sorted by ${columns[view.sortCol]!.title} ${view.sortDesc ? '▼' : '▲'}`);
   if (list?.progress) parts.push(`loading ${list.progress.loaded}/${list.progress.total} pages`);
-  if (list?.refreshing) parts.push('refreshing…');
+  if (refreshing) parts.push('refreshing…');
   const error = list?.status === 'ready' && list.error ? `refresh failed: ${list.error}` : '';
   if (view.filtering) {
     return (

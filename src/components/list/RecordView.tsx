@@ -1,25 +1,34 @@
 import { Text } from 'ink';
 import type { DetailSpec, ScreenCtx } from '../../app/screen.js';
+import { flawOf } from '../../model/response.js';
 import { DetailView } from '../DetailView.js';
 import { JsonView } from '../JsonView.js';
 import { Spinner } from '../Spinner.js';
-import { useRecord } from './use-record.js';
+import { useRecord, type RecordSource } from './use-record.js';
 
 interface Props<R> {
   kind: 'detail' | 'json';
   title: string;
   row: R;
   detail?: DetailSpec<R>;
+  /** The list the row is from: d reads the row again from its own endpoint. */
+  source?: RecordSource;
   ctx: ScreenCtx;
   width: number;
   height: number;
   onClose: () => void;
 }
 
-/** d and y of a list: the record as sections, or as raw JSON. */
-export function RecordView<R>({ kind, title, row, detail, ctx, width, height, onClose }: Props<R>) {
-  const { record, error } = useRecord(row, detail, ctx);
-  if (error) return <Text color="red">{`Could not load ${title}: ${error}`}</Text>;
+/** d and y of a list: the record as sections, or as raw JSON; for a row the client could not read, what the server sent and why. */
+export function RecordView<R>(p: Props<R>) {
+  const flaw = flawOf(p.row);
+  if (flaw) return <JsonView title={`Unreadable item: ${flaw.reason}`} value={flaw.raw ?? null} width={p.width} height={p.height} onClose={p.onClose} />;
+  return <FetchedRecord {...p} />;
+}
+
+function FetchedRecord<R>({ kind, title, row, detail, source, ctx, width, height, onClose }: Props<R>) {
+  const { record, error } = useRecord(row, detail, ctx, kind === 'detail' ? source : undefined);
+  if (error) return <Text color="red" wrap="wrap">{`Could not load ${title}: ${error}`}</Text>;
   if (record === undefined) return <Spinner label={`loading ${title}…`} />;
   if (kind === 'json') return <JsonView title={`${title} · JSON`} value={record} width={width} height={height} onClose={onClose} />;
   return <DetailView title={title} record={record} sections={detail?.sections} width={width} height={height} onClose={onClose} />;

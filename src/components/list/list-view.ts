@@ -1,5 +1,5 @@
 import type { Column } from '../../app/screen.js';
-import { cellText } from '../table-layout.js';
+import { cellSortValue, cellText } from '../table-layout.js';
 
 /** The rows a list shows: filtered and sorted, computed once per change of rows, sort or filter. */
 export interface DerivedView<R> {
@@ -42,7 +42,7 @@ export function createDeriver<R>(columns: Column<R>[], rowKey: (row: R) => strin
     const col = sortCol === null ? undefined : columns[sortCol];
     if (col) {
       const keys = out.map((r) => {
-        if (col.sortValue) return col.sortValue(r);
+        if (col.sortValue) return cellSortValue(col.sortValue, r);
         const t = cellText(col, r);
         return NUMERIC.test(t) ? Number(t) : t;
       });

@@ -3,7 +3,6 @@ import type { ActionResult, ActionSpec, ListSpec, ScreenCtx } from '../../app/sc
 import type { MessageKind } from '../../store/session.js';
 import type { ListView } from '../../store/views.js';
 import type { FormSpec } from '../form/types.js';
-import { actionById } from './ListOverlay.js';
 
 export interface RowActionsOptions<R> {
   spec: ListSpec<R>;
@@ -16,6 +15,17 @@ export interface RowActionsOptions<R> {
   refetch: (extra: string[]) => void;
   notify: (text: string, kind?: MessageKind) => void;
 }
+
+export function actionById<R>(spec: ListSpec<R>, id: string): ActionSpec<R> | undefined {
+  return spec.actions?.find((a) => `action:${a.id}` === id);
+}
+
+/** The actions the menu offers on a row: those that apply to it, and under --read-only only those that change nothing. */
+export const offeredActions = <R>(actions: readonly ActionSpec<R>[] | undefined, row: R | undefined, readOnly: boolean): ActionSpec<R>[] =>
+  (actions ?? []).filter((a) => (row === undefined || !a.when || a.when(row)) && !(readOnly && a.changes !== false));
+
+/** The scope an action needs: its own, else (for a change) the list's write scope. */
+export const actionScope = <R>(a: ActionSpec<R>, writeScope: string | undefined): string | undefined => a.scope ?? (a.changes === false ? undefined : writeScope);
 
 /**
  * What the overlays of a list do when the user picks an action, confirms, or

@@ -70,7 +70,11 @@ export const scripts = defineScreen<StackScript>({
       },
     },
     create: { ...scriptForm('create'), title: 'New script' },
-    edit: scriptForm('update'),
+    edit: {
+      ...scriptForm('update'),
+      // The provider's public scripts (and other authors' public ones) are listed to every account, but only their author may change them.
+      refuse: (s, user) => (s.is_public && user !== undefined && s.username !== user ? `${s.label} is a public script by ${s.username}: only its author can change it` : undefined),
+    },
     delete: {
       refuse: (s) => (s.is_public ? `${s.label} is public: public scripts cannot be deleted` : undefined),
       confirm: (s) => `Delete the script ${s.label} (${s.id})? Instances deployed with it keep running; it cannot be used for new ones.`,

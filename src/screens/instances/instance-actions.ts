@@ -130,6 +130,7 @@ export const instanceActions: ActionSpec<Instance>[] = [
       label: `${sub.title} →`,
       key: sub.key,
       scope: 'vms:read_only',
+      changes: false,
       run: async (vm, ctx) => {
         ctx.push(sub.screen, { id: String(vm.id) }, vm.label);
         return `${vm.label}: ${sub.title.toLowerCase()}`;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Box, Text, useStdout } from 'ink';
 import { STATS_SERIES, type ManagedIssue, type ManagedService, type ManagedStats, type StatsSeries } from '../../api/managed.js';
 import { useApp } from '../../app/context.js';
@@ -10,7 +10,6 @@ import { Spinner } from '../../components/Spinner.js';
 import { wrapLine } from '../../components/cells.js';
 import { useListData } from '../../components/list/use-list-data.js';
 import { clamp } from '../../components/window.js';
-import type { NavEntry } from '../../store/nav.js';
 import type { ServiceStatus } from '../../model/managed.js';
 import { copyToClipboard } from './clipboard.js';
 import { Q } from './queries.js';
@@ -18,6 +17,7 @@ import { StatsCharts, chartGrid, type Series } from './StatsCharts.js';
 import { statusLook } from './status.js';
 import { ago, apiTime, newestFirst } from './time.js';
 import { bitsPerSecond, compact, percent, perSecond } from './units.js';
+import { plural } from '../../model/plural.js';
 
 const SERIES: Record<StatsSeries, { title: string; format: (v: number) => string; color: string }> = {
   cpu: { title: 'cpu (%)', format: percent, color: 'cyan' },
@@ -29,15 +29,12 @@ const SERIES: Record<StatsSeries, { title: string; format: (v: number) => string
 
 const STATUS_ORDER: ServiceStatus[] = ['ok', 'pending', 'problem', 'disabled'];
 
-/** Dashboards already sent on to triage: coming back to one (Esc) shows it. */
-const redirected = new WeakSet<NavEntry>();
-
 /**
  * The managed overview: service status counts, the last 24 hours of the
- * managed instances' usage as charts, and the managed SSH key. While an issue
- * is open the area opens on triage first; Esc comes back here.
+ * managed instances' usage as charts, and the managed SSH key. Open issues
+ * are named at the top, Enter (or `!`, `:issues`) opens triage.
  */
-export function DashboardScreen({ entry, width, height }: ScreenProps) {
+export function DashboardScreen({ width, height }: ScreenProps) {
   const { nav, data, session } = useApp();
   const { stdout } = useStdout();
   const services = useListData(Q.services);
@@ -46,12 +43,6 @@ export function DashboardScreen({ entry, width, height }: ScreenProps) {
   const sshKey = useListData(Q.sshKey);
   const [{ top }, store] = useLocalStore(() => ({ top: 0 }));
   const openIssues = (issues?.rows ?? []) as ManagedIssue[];
-
-  useEffect(() => {
-    if (issues?.status !== 'ready' || openIssues.length === 0 || redirected.has(entry)) return;
-    redirected.add(entry);
-    nav.getState().push('issues');
-  }, [issues?.status, openIssues.length, entry, nav]);
 
   const graphs = stats?.rows[0] as ManagedStats | undefined;
   const series = useMemo<Series[]>(
@@ -138,7 +129,7 @@ export function DashboardScreen({ entry, width, height }: ScreenProps) {
       </Text>
       <Text wrap="truncate-end">
         {openIssues.length > 0 ? (
-          <Text color="red" bold>{`⚠ ${openIssues.length} open issue${openIssues.length === 1 ? '' : 's'}, newest ${ago(apiTime(newest!.created))}: Enter opens triage`}</Text>
+          <Text color="red" bold>{`⚠ ${plural(openIssues.length, 'open issue')}, newest ${ago(apiTime(newest!.created))}: Enter opens triage`}</Text>
         ) : issues?.status === 'ready' ? (
           <Text color="green">✓ no open issues</Text>
         ) : (

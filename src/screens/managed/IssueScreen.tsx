@@ -16,7 +16,7 @@ import { DEFAULT_VIEW, type ListView, type Overlay } from '../../store/views.js'
 import { issueContext, type InstanceRef } from './issue-model.js';
 import { issueLines } from './issue-lines.js';
 import { ItemOverlay } from './ItemOverlay.js';
-import { GOTO, itemKey, jumpTo } from './item-specs.js';
+import { GOTO, ITEM_SPECS, itemKey, itemName, jumpTo } from './item-specs.js';
 import { LineView } from './LineView.js';
 import { Q } from './queries.js';
 
@@ -40,6 +40,8 @@ export function IssueScreen({ entry, width, height }: ScreenProps) {
   const vmSettings = useListData(Q.vmSettings);
   const instances = useListData(Q.instances);
   const view = useStore(views, (s) => s.views[entry.key] ?? DEFAULT_VIEW);
+  // The edit key is marked once the token's scopes are known.
+  useStore(session, (s) => s.scopes);
   const ctx = useScreenCtx(entry.params);
   const issue = rowsOf<ManagedIssue>(issueEntry)[0];
 
@@ -82,6 +84,7 @@ export function IssueScreen({ entry, width, height }: ScreenProps) {
   const body = Math.max(1, height);
   const page = Math.max(1, Math.floor(body / 2));
 
+  const selectedItem = current().item;
   useCommands(
     view.overlay
       ? { back: () => update({ overlay: null }) }
@@ -96,13 +99,23 @@ export function IssueScreen({ entry, width, height }: ScreenProps) {
             const { item } = current();
             if (item) jumpTo(item, { nav, views }, GOTO);
           },
-          edit: withItem((key) => ({ kind: 'form', form: 'edit', key })),
+          edit: () => {
+            const { item } = current();
+            const missing = item && session.getState().missingScope(ITEM_SPECS[item.kind].writeScope);
+            if (missing) session.getState().notify(`Cannot edit ${itemName(item)}: ${missing}`, 'error');
+            else withItem((key) => ({ kind: 'form', form: 'edit', key }))();
+          },
           actions: withItem((key) => ({ kind: 'menu', key })),
           detail: withItem((key) => ({ kind: 'detail', key })),
           json: issue ? () => update({ overlay: { kind: 'json', key: 'issue' } }) : undefined,
           refresh,
         },
-    { priority: PRIORITY.screen, title: 'Issue', modal: view.overlay ? 'screen' : false },
+    {
+      priority: PRIORITY.screen,
+      title: 'Issue',
+      modal: view.overlay ? 'screen' : false,
+      marks: { edit: selectedItem && (session.getState().missingScope(ITEM_SPECS[selectedItem.kind].writeScope) ?? undefined) },
+    },
   );
 
   // The item an overlay is about went away (deleted elsewhere, or a refresh dropped it).

@@ -1,7 +1,8 @@
 import { describeError } from '../../api/errors.js';
 import { useApp } from '../../app/context.js';
 import type { ActionResult, ActionSpec, ListSpec, ScreenCtx } from '../../app/screen.js';
-import { ListOverlay, actionById } from '../../components/list/ListOverlay.js';
+import { ListOverlay } from '../../components/list/ListOverlay.js';
+import { actionById } from '../../components/list/row-actions.js';
 import type { FormSpec } from '../../components/form/types.js';
 import type { NavEntry } from '../../store/nav.js';
 import type { Overlay } from '../../store/views.js';

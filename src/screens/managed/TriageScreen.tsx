@@ -6,6 +6,7 @@ import { useApp } from '../../app/context.js';
 import { PRIORITY } from '../../app/key-router.js';
 import type { ScreenProps } from '../../app/screen.js';
 import { useCommands } from '../../app/use-commands.js';
+import { NOTICEABLE_MS, useLasting } from '../../app/use-lasting.js';
 import { Spinner } from '../../components/Spinner.js';
 import { TextInput } from '../../components/TextInput.js';
 import { useListData } from '../../components/list/use-list-data.js';
@@ -17,6 +18,7 @@ import { Q } from './queries.js';
 import { statusLook } from './status.js';
 import { ago, apiTime } from './time.js';
 import { TRIAGE_FILTER_HELP, filterTriage, triageRows, type TriageRow } from './triage-filter.js';
+import { plural } from '../../model/plural.js';
 
 const EMPTY: never[] = [];
 
@@ -119,13 +121,14 @@ export function TriageScreen({ entry, width, height }: ScreenProps) {
   );
 
   const start = useRef(0);
+  const refreshing = useLasting(Boolean(issues?.refreshing || services?.refreshing), NOTICEABLE_MS);
   const problems = ((services?.rows ?? EMPTY) as ManagedService[]).filter((s) => s.status === 'problem').length;
   const status = [
-    issues?.status === 'ready' ? `${all.length} open issue${all.length === 1 ? '' : 's'}` : '',
+    issues?.status === 'ready' ? plural(all.length, 'open issue') : '',
     view.filter ? `${rows.length} shown` : '',
-    services?.status === 'ready' ? `${problems} problem service${problems === 1 ? '' : 's'}` : '',
+    services?.status === 'ready' ? plural(problems, 'problem service') : '',
     'newest first',
-    issues?.refreshing || services?.refreshing ? 'refreshing…' : '',
+    refreshing ? 'refreshing…' : '',
   ].filter(Boolean);
   const filterWidth = Math.max(10, Math.min(24, Math.floor(width / 4)));
   const statusLine = view.filtering ? (

@@ -15,7 +15,7 @@ export const dashboard = defineScreen({
   id: 'managed',
   title: 'Managed',
   aliases: ['monitoring', 'dashboard'],
-  description: 'Managed monitoring: status counts, 24 h usage, SSH key (opens on triage while issues are open)',
+  description: 'Managed monitoring: status counts, 24 h usage, SSH key; open issues at the top (Enter opens triage)',
   count: total(SERVICES_PATH),
   component: DashboardScreen,
 });

@@ -30,26 +30,28 @@ export const GOTO = 'goto';
 export const SHOW_LIST = 'list';
 
 const menuItem = <R>(id: string, label: string, key: string): ActionSpec<R> => ({ id, label, key });
+/** A jump changes nothing: offered under --read-only, whatever the token's write scopes. */
+const jumpItem = <R>(id: string, label: string, key: string): ActionSpec<R> => ({ id, label, key, changes: false });
 
 export const ITEM_SPECS: { [K in ItemKind]: ListSpec<Extract<Item, { kind: K }>['row']> } = {
   service: {
     ...serviceList,
-    actions: [...(serviceList.actions ?? []), { ...menuItem(EDIT, 'Edit service', 'e'), scope: serviceList.writeScope }, menuItem(GOTO, 'Show in the services list', 'g')],
+    actions: [...(serviceList.actions ?? []), { ...menuItem(EDIT, 'Edit service', 'e'), scope: serviceList.writeScope }, jumpItem(GOTO, 'Show in the services list', 'g')],
   },
   contact: {
     ...contactList,
-    actions: [{ ...menuItem(EDIT, 'Edit contact', 'e'), scope: contactList.writeScope }, menuItem(GOTO, 'Show in the contacts list', 'g')],
+    actions: [{ ...menuItem(EDIT, 'Edit contact', 'e'), scope: contactList.writeScope }, jumpItem(GOTO, 'Show in the contacts list', 'g')],
   },
   credential: {
     ...credentialList,
-    actions: [...(credentialList.actions ?? []), { ...menuItem(EDIT, 'Rename', 'e'), scope: credentialList.writeScope }, menuItem(GOTO, 'Show in the credentials list', 'g')],
+    actions: [...(credentialList.actions ?? []), { ...menuItem(EDIT, 'Rename', 'e'), scope: credentialList.writeScope }, jumpItem(GOTO, 'Show in the credentials list', 'g')],
   },
   instance: {
     ...vmSettingsList,
     actions: [
       { ...menuItem(EDIT, 'Edit SSH access', 'e'), scope: vmSettingsList.writeScope },
-      menuItem(GOTO, 'Go to the instance', 'g'),
-      menuItem(SHOW_LIST, 'Show in the instance access list', 'l'),
+      jumpItem(GOTO, 'Go to the instance', 'g'),
+      jumpItem(SHOW_LIST, 'Show in the instance access list', 'l'),
     ],
   },
 };

@@ -3,6 +3,7 @@ import { countDevices, firewallPath, getFirewall, type Firewall } from '../../ap
 import type { ApiClient } from '../../api/client.js';
 import { FIREWALL_SECTIONS } from './firewalls.js';
 import { DEVICES_SCREEN, FIREWALL_SCREEN, RULES_SCREEN } from './ids.js';
+import { plural } from '../../model/plural.js';
 
 interface Section {
   id: 'rules' | 'devices';
@@ -21,7 +22,7 @@ async function sections(client: ApiClient, fw: string): Promise<Section[]> {
   const state = firewall.status === 'enabled' ? 'enforced' : `not enforced: the firewall is ${firewall.status}`;
   return [
     { id: 'rules', section: 'Rules', summary: rulesSummary(firewall) },
-    { id: 'devices', section: 'Devices', summary: `${devices} instance${devices === 1 ? '' : 's'} protected · ${state}` },
+    { id: 'devices', section: 'Devices', summary: `${plural(devices, 'instance')} protected · ${state}` },
   ];
 }
 

@@ -4,6 +4,7 @@ import { FIREWALLS_PATH, deleteFirewall, listFirewallsWithDeviceCounts, updateFi
 import { firewallCreateForm, firewallEditForm, rulesJsonForm } from './firewall-forms.js';
 import { FIREWALLS_SCREEN, FIREWALL_SCREEN } from './ids.js';
 import { FIREWALL_WRITE } from './rule-forms.js';
+import { plural } from '../../model/plural.js';
 
 /** A firewall in detail, here and on its own screen. */
 export const FIREWALL_SECTIONS = [
@@ -14,7 +15,7 @@ export const FIREWALL_SECTIONS = [
 ];
 
 const statusColor = (s: string) => (s === 'enabled' ? 'green' : s === 'disabled' ? 'gray' : 'red');
-const devices = (n: number) => `${n} device${n === 1 ? '' : 's'}`;
+const devices = (n: number) => plural(n, 'device');
 
 export const firewalls = defineScreen<FirewallWithDevices>({
   id: FIREWALLS_SCREEN,

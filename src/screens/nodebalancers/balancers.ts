@@ -82,6 +82,7 @@ export const balancers = defineScreen<Balancer>({
         label: 'Statistics (connections, traffic)',
         key: 't',
         scope: 'nodebalancers:read_only',
+        changes: false,
         run: async (b, ctx) => {
           ctx.push(STATS_SCREEN, { nb: String(b.id) }, b.label);
           return `Statistics of ${b.label}: ↑↓ pick another balancer, Esc returns`;

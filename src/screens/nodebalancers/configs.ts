@@ -3,6 +3,7 @@ import { NODEBALANCERS_PATH, configsPath, deleteConfig, listConfigsWithNodes, ty
 import { configCreateForm, configEditForm, rebuildForm } from './config-forms.js';
 import { nodesColor, nodesText, portLabel } from './format.js';
 import { BALANCER_GRANT, CONFIGS_SCREEN, NODES_SCREEN } from './ids.js';
+import { plural } from '../../model/plural.js';
 
 export const configs = defineScreen<ConfigWithNodes>({
   id: CONFIGS_SCREEN,
@@ -36,7 +37,7 @@ export const configs = defineScreen<ConfigWithNodes>({
     create: { ...configCreateForm, invalidates: () => [NODEBALANCERS_PATH] },
     edit: { ...configEditForm, invalidates: () => [NODEBALANCERS_PATH] },
     delete: {
-      confirm: (c) => `Delete ${portLabel(c)}? This also deletes its ${c.nodes.length} node${c.nodes.length === 1 ? '' : 's'}; the backend instances are untouched.`,
+      confirm: (c) => `Delete ${portLabel(c)}? This also deletes its ${plural(c.nodes.length, 'node')}; the backend instances are untouched.`,
       submit: (c, ctx) => deleteConfig(ctx.client, c.nodebalancer_id, c.id),
       invalidates: () => [NODEBALANCERS_PATH],
     },

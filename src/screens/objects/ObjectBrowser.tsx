@@ -9,7 +9,7 @@ import { ListOverlay } from '../../components/list/ListOverlay.js';
 import { ListStatus } from '../../components/list/ListStatus.js';
 import { filterCapture, listHandlers } from '../../components/list/list-keys.js';
 import { createDeriver } from '../../components/list/list-view.js';
-import { rowActions } from '../../components/list/row-actions.js';
+import { offeredActions, rowActions } from '../../components/list/row-actions.js';
 import { Spinner } from '../../components/Spinner.js';
 import { Table } from '../../components/Table.js';
 import { clamp } from '../../components/window.js';
@@ -120,9 +120,16 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
         const { row } = current();
         if (row) open(row);
       },
-      create: () => update({ overlay: { kind: 'form', form: 'create' } }),
-      delete: withRow((row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) }), spec.delete!.refuse),
-      actions: withRow((row) => ({ kind: 'menu', key: rowKey(row) })),
+      create: () => {
+        const missing = mark(spec.create?.scope);
+        if (missing) session.getState().notify(`Cannot upload: ${missing}`, 'error');
+        else update({ overlay: { kind: 'form', form: 'create' } });
+      },
+      delete: withRow(
+        (row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) }),
+        (row) => spec.delete!.refuse?.(row) ?? (mark(spec.delete?.scope) && `Cannot delete ${row.name}: ${mark(spec.delete?.scope)}`),
+      ),
+      actions: offeredActions(spec.actions, undefined, session.getState().readOnly).length > 0 && withRow((row) => ({ kind: 'menu', key: rowKey(row) })),
       detail: withRow((row) => ({ kind: 'detail', key: rowKey(row) })),
       json: withRow((row) => ({ kind: 'json', key: rowKey(row) })),
       refresh: () => void data.getState().refresh(objects.query),

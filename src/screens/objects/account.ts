@@ -1,6 +1,7 @@
 import { defineScreen } from '../../app/screen.js';
 import { BUCKETS_PATH, KEYS_PATH, OBJ_RW, TRANSFER_PATH, cancelObjectStorage, getTransfer, listBuckets, listKeys } from '../../api/object-storage.js';
 import { bytesText } from './format.js';
+import { plural } from '../../model/plural.js';
 
 /** Object storage as a whole: one row, so the account-wide transfer and the cancel action have a place. */
 interface Account {
@@ -34,7 +35,7 @@ export const account = defineScreen<Account>({
           label: 'object-storage',
           used: transfer.used,
           buckets: buckets.length,
-          full: buckets.filter((b) => b.objects > 0).map((b) => `${b.label} (${b.cluster}): ${b.objects} objects`),
+          full: buckets.filter((b) => b.objects > 0).map((b) => `${b.label} (${b.cluster}): ${plural(b.objects, 'object')}`),
           objects: buckets.reduce((n, b) => n + b.objects, 0),
           size: buckets.reduce((n, b) => n + b.size, 0),
           keys: keys.length,
@@ -71,9 +72,9 @@ export const account = defineScreen<Account>({
         typeToConfirm: true,
         confirm: (a) =>
           (a.full.length
-            ? `Not possible yet: every bucket must be empty first, and ${a.full.length} still hold objects (${a.full.join('; ')}). Empty them or force-delete them in :buckets. `
+            ? `Not possible yet: every bucket must be empty first, and ${plural(a.full.length, 'still holds', 'still hold')} objects (${a.full.join('; ')}). Empty them or force-delete them in :buckets. `
             : '') +
-          `Cancelling deletes all ${a.buckets} buckets and ${a.keys} access keys of the account; S3 clients stop working and the added transfer is gone.`,
+          `Cancelling deletes the account's ${plural(a.buckets, 'bucket')} and ${plural(a.keys, 'access key')}; S3 clients stop working and the added transfer is gone.`,
         run: async (_a, ctx) => {
           await cancelObjectStorage(ctx.client);
           return 'Object storage cancelled: buckets and access keys deleted';

@@ -19,8 +19,9 @@ import { Bucket as BucketSchema, BucketAccess, BucketCertificate } from '../../m
 import { dateText, dateTimeText } from '../../components/dates.js';
 import { bytesText } from './format.js';
 import { presignForm } from './presign.js';
+import { plural } from '../../model/plural.js';
 
-const objectsText = (b: Bucket) => `${b.objects} object${b.objects === 1 ? '' : 's'} (${bytesText(b.size)})`;
+const objectsText = (b: Bucket) => `${plural(b.objects, 'object')} (${bytesText(b.size)})`;
 
 /** Both access calls take acl and cors_enabled; POST changes what is sent, PUT sets both here. */
 const accessActions: ActionSpec<Bucket>[] = [
@@ -63,6 +64,7 @@ const sslActions: ActionSpec<Bucket>[] = [
     label: 'TLS certificate: check',
     key: 't',
     scope: OBJ_RO,
+    changes: false,
     run: async (b, ctx) => ((await getSsl(ctx.client, b.cluster, b.label)).ssl ? `${b.label} has a TLS certificate` : `${b.label} has no TLS certificate`),
   },
   {
@@ -163,6 +165,7 @@ export function bucketList(): ListSpec<Bucket> {
         label: 'List all objects, without folders',
         key: 'o',
         scope: OBJ_RO,
+        changes: false,
         run: async (b, ctx) => {
           ctx.push('object-browser', { cluster: b.cluster, bucket: b.label, prefix: '', flat: '1' }, `${b.label} (all)`);
           return `Every object of ${b.label}`;
@@ -189,7 +192,7 @@ export function bucketList(): ListSpec<Bucket> {
         confirm: (b) => `Delete bucket ${b.label} and all ${objectsText(b)} in it, for good. Clients using ${b.hostname} get errors from now on.`,
         run: async (b, ctx) => {
           await deleteBucket(ctx.client, b.cluster, b.label, true);
-          return `Deleted bucket ${b.label} and its ${b.objects} objects`;
+          return `Deleted bucket ${b.label} and its ${plural(b.objects, 'object')}`;
         },
         invalidates: () => [BUCKETS_PATH],
       },

@@ -107,6 +107,7 @@ export function objectSpec(where: BucketRef, prefix: string, loaded: () => reado
         label: 'List everything under it, without folders',
         key: 'o',
         scope: OBJ_RO,
+        changes: false,
         when: isPrefix,
         run: async (r, ctx) => {
           ctx.push('object-browser', { ...where, prefix: r.name, flat: '1' }, `${relativeName(r.name, prefix)} (all)`);
@@ -118,6 +119,7 @@ export function objectSpec(where: BucketRef, prefix: string, loaded: () => reado
         label: 'View ACL',
         key: 'v',
         scope: OBJ_RO,
+        changes: false,
         when: (r) => !isPrefix(r),
         run: async (r, ctx) => {
           const { acl, acl_xml } = await getObjectAcl(ctx.client, where.cluster, where.bucket, r.name);

@@ -11,6 +11,7 @@ import { ScrollPane, type PaneLine } from './ScrollPane.js';
 import { useMissingScope } from './use-missing-scope.js';
 import { PREFERENCES_QUERY, useObject } from './use-object.js';
 import { useScreenCtx } from '../../app/use-screen-ctx.js';
+import { plural } from '../../model/plural.js';
 
 /** Title, submit row and note line around the JSON field. */
 const FORM_CHROME = 4;
@@ -28,7 +29,7 @@ export function PreferencesScreen({ entry: navEntry, width, height }: ScreenProp
     if (failed || value === undefined) return failed ?? [];
     const keys = Object.keys(value).length;
     return [
-      { text: `${keys} key${keys === 1 ? '' : 's'} · they belong to the OAuth client of the token in use; personal access tokens share one set`, dim: true },
+      { text: `${plural(keys, 'key')} · they belong to the OAuth client of the token in use; personal access tokens share one set`, dim: true },
       ...staleLine(entry),
       { text: '' },
       ...JSON.stringify(value, null, 2)

@@ -4,6 +4,7 @@ import { fit } from '../../components/cells.js';
 import { Profile } from '../../model/profile.js';
 import { onOff, yesNo } from './format.js';
 import { keySummary } from './ssh-key-text.js';
+import { plural } from '../../model/plural.js';
 
 interface Field {
   title: string;
@@ -16,7 +17,7 @@ const title = (name: keyof typeof Profile.fields) => Profile.fields[name]!.title
 function consoleKeys(keys: string[] | null): string {
   if (!keys?.length) return 'none';
   const more = keys.length > 1 ? ` +${keys.length - 1} more` : '';
-  return `${keys.length} key${keys.length === 1 ? '' : 's'}: ${keySummary(keys[0]!)}${more}`;
+  return `${plural(keys.length, 'key')}: ${keySummary(keys[0]!)}${more}`;
 }
 
 function referrals(p: ProfileRecord): string {

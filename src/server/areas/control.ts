@@ -41,6 +41,7 @@ const missingServices = (ctx: Ctx, ids: unknown): FieldError[] =>
       )
     : [];
 
+/** A route of the control interface, its path under /__control. */
 export type ControlRoute = [method: 'GET' | 'POST' | 'DELETE', path: string, handler: Handler];
 
 const routes: ControlRoute[] = [
@@ -80,9 +81,14 @@ const routes: ControlRoute[] = [
   }],
 ];
 
-/** Serves control routes: same error shape, one transaction per request, due simulation jobs first. */
-export function mountControlRoutes(app: FastifyInstance, services: Services, table: readonly ControlRoute[]): void {
-  for (const [method, path, handler] of table) {
+/** Serves the control interface: same error shape, one transaction per request, due simulation jobs first. */
+export function mountControl(app: FastifyInstance, services: Services): void {
+  mountControlRoutes(app, services, routes);
+}
+
+/** Serves routes of the control interface (this module's, and the other control-* modules'), to the control token only. */
+export function mountControlRoutes(app: FastifyInstance, services: Services, routes: readonly ControlRoute[]): void {
+  for (const [method, path, handler] of routes) {
     app.route({
       method,
       url: CONTROL_PREFIX + path,
@@ -90,8 +96,4 @@ export function mountControlRoutes(app: FastifyInstance, services: Services, tab
         serveRequest(services, req, reply, () => checkControlToken(req.headers.authorization, services.controlToken), handler),
     });
   }
-}
-
-export function mountControl(app: FastifyInstance, services: Services): void {
-  mountControlRoutes(app, services, routes);
 }

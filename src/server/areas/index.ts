@@ -4,6 +4,7 @@ import account from './account.js';
 import control, { mountControl } from './control.js';
 import { mountControlFaults } from './control-faults.js';
 import { mountControlJournal } from './control-journal.js';
+import { mountControlSnapshots } from './control-snapshots.js';
 import type { FaultRules } from '../faults.js';
 import type { Journal } from '../journal.js';
 import firewalls from './firewalls.js';
@@ -25,6 +26,7 @@ export const areas: Area[] = [managed, profile, nodebalancers, objectStorage, fi
 export function mountExtras(app: FastifyInstance, services: Services, observed: { journal: Journal; faults: FaultRules }): void {
   mountObjectData(app, services);
   mountControl(app, services);
+  mountControlSnapshots(app, services);
   mountControlFaults(app, services, observed.faults);
   mountControlJournal(app, services, observed.journal);
 }

@@ -60,7 +60,9 @@ function createInstance(ctx: Ctx): unknown {
   const { image, script } = checkDeployment(ctx, v, errors);
   const swap = (v.swap_size as number | undefined) ?? DEFAULT_SWAP_MB;
   if (type && image && type.disk - swap < image.size) {
-    errors.push({ field: 'type', reason: `${type.id} has ${type.disk} MB of disk; ${image.id} needs ${image.size} MB plus ${swap} MB of swap` });
+    // When the image alone fits, the swap asked for is what does not: the error belongs to it.
+    const field = v.swap_size !== undefined && type.disk >= image.size ? 'swap_size' : 'type';
+    errors.push({ field, reason: `${type.id} has ${type.disk} MB of disk; ${image.id} needs ${image.size} MB plus ${swap} MB of swap` });
   }
   const source = typeof v.backup_id === 'number' ? backupSource(ctx, v.backup_id, errors) : undefined;
   if (source && region && source.region !== v.region) {

@@ -42,7 +42,7 @@ describe('provisioning scripts', () => {
     await wait(r, /› Script \*/);
     // Beside the field in short, in full on the line under the form.
     await press(r, 'echo hi', /✗ must start/);
-    await wait(r, /^script must start with an interpreter line such as #!\/bin\/bash$/m);
+    await wait(r, /^Script must start with an interpreter line such as #!\/bin\/bash$/m);
     r.stdin.write('\x15');
     await press(r, '#!/bin/sh', /#!\/bin\/sh/);
     await press(r, ENTER, /Enter adds a line/);

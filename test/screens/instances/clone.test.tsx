@@ -41,7 +41,7 @@ describe('clone', { timeout: SLOW_TEST_MS }, () => {
     await cloneForm(r);
     await wait(r, /› Region\s+— choose \(Enter\) —\s+✗ is required when cloning into a new instance/);
     expect(r.lastFrame()).toMatch(/Type\s+— choose \(Enter\) —\s+✗ is required when cloning into a new instance/);
-    expect(r.lastFrame()).toMatch(/^region is required when cloning into a new instance$/m);
+    expect(r.lastFrame()).toMatch(/^Region is required when cloning into a new instance$/m);
     for (const title of ['Type', 'Label', 'Enable backups', 'Existing target']) await press(r, TAB, new RegExp(`› ${title}`));
     await press(r, RIGHT, (f) => /› Existing target\s+◂ big/.test(f) && !f.includes('is required'));
     await press(r, ESC, 'Discard changes?');

@@ -54,7 +54,7 @@ describe('instance create form', { timeout: SLOW_TEST_MS }, () => {
     await wait(r, /Root password\s+✗ is required when deploying an image/);
     for (const title of ['Root password', 'Root SSH keys', 'Authorized users', 'StackScript', 'StackScript answers']) await press(r, TAB, new RegExp(`› ${title}`));
     await press(r, '[1]', /› StackScript answers\s+\[1\]\s+✗ must be an object/);
-    await press(r, '\x15{"hostname": "web1"}', /› StackScript answers\s+\{"hostname": "web1"\}\s+✗ is only accepted with stackscript_id/);
+    await press(r, '\x15{"hostname": "web1"}', /› StackScript answers\s+\{"hostname": "web1"\}\s+✗ is only accepted with StackScript/);
     await press(r, CTRL_S, /› Root password\s+✗ is required when deploying an image/);
     expect(await instances()).toHaveLength(before);
   });

@@ -25,9 +25,9 @@ export async function openArea(
   svc: RunningService,
   name: string,
   expected: string | RegExp | ((frame: string) => boolean),
-  opts: { rows?: number; cols?: number; screens?: ScreenDef[] } = {},
+  opts: { rows?: number; cols?: number; screens?: ScreenDef[]; token?: string } = {},
 ) {
-  const r = renderApp({ screens: opts.screens ?? SCREENS, svc, rows: opts.rows ?? 30, cols: opts.cols ?? 100 });
+  const r = renderApp({ screens: opts.screens ?? SCREENS, svc, rows: opts.rows ?? 30, cols: opts.cols ?? 100, token: opts.token });
   mounted.push(r);
   await waitForContent(r.lastFrame, 'Triage');
   await jumpTo(r, name, expected);

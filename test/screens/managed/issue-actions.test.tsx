@@ -7,8 +7,8 @@ import { WITH_INSTANCES, crumbs, openArea, demoAccount } from './harness.js';
 const svc = await demoAccount();
 
 /** The postgres-primary issue (#21400), opened from triage. */
-async function openPostgresIssue(screens?: ScreenDef[]) {
-  const r = await openArea(svc, 'issues', '2 open issues', { screens });
+async function openPostgresIssue(screens?: ScreenDef[], token?: string) {
+  const r = await openArea(svc, 'issues', '2 open issues', { screens, token });
   r.stdin.write('j');
   await waitForContent(r.lastFrame, /^› 17m ago/m);
   await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'Instance access');
@@ -45,6 +45,14 @@ describe('acting on an issue', () => {
     // The issue is still open: its first check finds it in problem again.
     await waitForContent(r.lastFrame, /› ✗ PROBLEM +postgres-primary/);
     expect(await serviceStatus(4)).toBe('problem');
+  });
+
+  it('a token that may only read managed services: e says what is missing and opens no form', async () => {
+    const token = (await call(svc, 'POST', '/profile/tokens', { body: { label: 'watch', scopes: 'account:read_only' } })).body.token as string;
+    const r = await openPostgresIssue(undefined, token);
+    await waitForContent(r.lastFrame, () => r.ctx.session.getState().scopes !== null);
+    const refused = await sendInputAndWait(r.stdin, 'e', r.lastFrame, /Cannot edit postgres-primary: needs account:read_write/);
+    expect(refused).not.toContain('Edit postgres-primary');
   });
 
   it('edits the service with its model rules checked as you type', async () => {

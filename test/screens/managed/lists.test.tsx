@@ -61,7 +61,7 @@ describe(':credentials', () => {
     while (!/^› +\d+ +grafana admin/m.test(r.lastFrame())) await sendInputAndWait(r.stdin, 'j', r.lastFrame, () => true);
     await sendInputAndWait(r.stdin, 'a', r.lastFrame, 'p Update password');
     await sendInputAndWait(r.stdin, 'p', r.lastFrame, 'Update the stored password');
-    await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, /password is required/);
+    await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, /Password is required/);
     r.stdin.write('s3cret-2');
     await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, 'Password of grafana admin updated');
 
@@ -84,7 +84,7 @@ describe(':services', () => {
     r.stdin.write(TAB);
     await fill(r, '192.168.128.20:5672');
     await fill(r, '10');
-    const refused = await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, /region is required when the address is a private IP/);
+    const refused = await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, /Region is required when the address is a private IP/);
     expect(refused).toContain('New: Services');
     expect((await call(svc, 'GET', '/managed/services')).body.results).toBe(8);
   });

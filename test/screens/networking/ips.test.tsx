@@ -54,7 +54,7 @@ describe('IP addresses', { timeout: 60_000 }, () => {
     await press(r, 'e', new RegExp(`^Edit ${escape(ip!.address)}[^]*Reverse DNS \\*\\s+${escape(initial)}`, 'm'));
     r.stdin.write(CTRL_U);
     const short = await press(r, 'nodots', /Reverse DNS \*\s+nodots/);
-    expect(short).toMatch(/^rdns must be a fully qualified host name, e\.g\. www\.example\.com$/m);
+    expect(short).toMatch(/^Reverse DNS must be a fully qualified host name, e\.g\. www\.example\.com$/m);
     r.stdin.write(CTRL_U);
     await press(r, 'www.google.com', /Reverse DNS \*\s+www\.google\.com/);
     r.stdin.write(CTRL_S);

@@ -41,7 +41,7 @@ describe('load balancers', { timeout: 60_000 }, () => {
     await press(r, 'c', 'New load balancer');
     const bad = await press(r, 'new lb', /Label\s+new lb/);
     expect(fieldLine(bad, 'Label')).toMatch(/✗ may contain only letters, digits/);
-    expect(bad).toMatch(/^label may contain only letters, digits, dashes and underscores$/m);
+    expect(bad).toMatch(/^Label may contain only letters, digits, dashes and underscores$/m);
     r.stdin.write('\x7f\x7f\x7f');
     await press(r, '-lb', (f) => /Label\s+new-lb/.test(f) && !f.includes('may contain only'));
     await press(r, TAB, /Region \*\s+— choose/);
@@ -83,8 +83,8 @@ describe('load balancers', { timeout: 60_000 }, () => {
   it("shows the service's error beside the label: already used", async () => {
     const r = await newBalancerForm('shop-lb');
     r.stdin.write(CTRL_S);
-    const frame = await wait(r, /^label shop-lb is already used by another load balancer$/m);
-    expect(fieldLine(frame, 'Label')).toMatch(/shop-lb\s+✗ shop-lb is already used/);
+    const frame = await wait(r, /^Label shop-lb is already used by another load balancer$/m);
+    expect(fieldLine(frame, 'Label')).toMatch(/shop-lb\s+✗ Label shop-lb is already used/);
     expect(await labels()).toEqual(['shop-lb']);
   });
 

@@ -60,7 +60,7 @@ describe('configs of a balancer', { timeout: 60_000 }, () => {
     expect(https).toMatch(/SSL private key\n\s+✗ is required when p/);
     r.stdin.write(CTRL_S);
     // Refused before sending: focus goes to the first field in error, whose whole reason is on the note line.
-    await wait(r, /^ssl_cert is required when protocol is https$/m);
+    await wait(r, /^SSL certificate is required when protocol is https$/m);
     expect(await ports()).toEqual([80]);
 
     // The field's own check, from the model, as soon as something is typed.
@@ -68,7 +68,7 @@ describe('configs of a balancer', { timeout: 60_000 }, () => {
     r.stdin.write(CTRL_U);
     await press(r, DEMO_CERT, (f) => !f.includes('must be a PEM certificate') && f.includes('-----END CERTIFICATE-----'));
     tabs(r, 1);
-    await press(r, DEMO_KEY, (f) => !f.includes('ssl_key is required'));
+    await press(r, DEMO_KEY, (f) => !f.includes('SSL private key is required'));
     // The key is a secret: masked.
     expect(r.lastFrame()).not.toContain('-----BEGIN PRIVATE KEY-----');
     r.stdin.write(CTRL_S);
@@ -83,8 +83,8 @@ describe('configs of a balancer', { timeout: 60_000 }, () => {
     await press(r, 'c', 'New config (port)');
     // Port 80 is the default, and taken.
     r.stdin.write(CTRL_S);
-    const frame = await wait(r, /^port 80 is already configured on this load balancer$/m);
-    expect(fieldLine(frame, 'Port')).toMatch(/Port\s+80\s+✗ 80 is already configured/);
+    const frame = await wait(r, /^Port 80 is already configured on this load balancer$/m);
+    expect(fieldLine(frame, 'Port')).toMatch(/Port\s+80\s+✗ Port 80 is already configured/);
     expect(await ports()).toEqual([80]);
   });
 

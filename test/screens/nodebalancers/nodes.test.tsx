@@ -39,7 +39,7 @@ describe('nodes of a config', { timeout: 60_000 }, () => {
     const bad = await press(r, '8.8.8.8:80', /Address \*\s+8\.8\.8\.8:80/);
     expect(fieldLine(bad, 'Address')).toMatch(/✗ must be a private IP address/);
     r.stdin.write(CTRL_S);
-    await wait(r, /^address must be a private IP address$/m);
+    await wait(r, /^Address must be a private IP address$/m);
     expect(await nodeLabels()).toEqual(['app-a', 'app-b']);
     r.stdin.write(CTRL_U);
     await press(r, '192.168.10.3:8080', (f) => !f.includes('private IP'));

@@ -25,19 +25,19 @@ describe(':preferences', () => {
 
     await sendInputAndWait(r.stdin, 'e', r.lastFrame, 'Edit preferences (a JSON object)');
     // The cursor starts after the closing brace.
-    await sendInputAndWait(r.stdin, BACKSPACE, r.lastFrame, /^preferences is not valid JSON$/m);
+    await sendInputAndWait(r.stdin, BACKSPACE, r.lastFrame, /^Preferences is not valid JSON$/m);
     await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, /✗ is not vali/);
     expect(r.lastFrame()).toContain('Edit preferences');
 
     // Valid JSON again, then an array: the object rule.
-    await sendInputAndWait(r.stdin, '}]', r.lastFrame, /^preferences is not valid JSON$/m);
+    await sendInputAndWait(r.stdin, '}]', r.lastFrame, /^Preferences is not valid JSON$/m);
     press(r, UP, 8);
     r.stdin.write(CTRL_A);
-    await sendInputAndWait(r.stdin, '[', r.lastFrame, /^preferences must be an object$/m);
+    await sendInputAndWait(r.stdin, '[', r.lastFrame, /^Preferences must be an object$/m);
     await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, /✗ must be an/);
     expect(await prefs()).toEqual(before);
 
-    await sendInputAndWait(r.stdin, BACKSPACE, r.lastFrame, /^preferences is not valid JSON$/m);
+    await sendInputAndWait(r.stdin, BACKSPACE, r.lastFrame, /^Preferences is not valid JSON$/m);
     press(r, DOWN, 8);
     r.stdin.write(CTRL_E);
     await sendInputAndWait(r.stdin, BACKSPACE, r.lastFrame, (f) => !f.includes('✗'));
@@ -56,9 +56,9 @@ describe(':preferences', () => {
     const r = renderOn(svc, { rows: 30 });
     await jump(r, 'preferences', '"theme": "dark"');
     await sendInputAndWait(r.stdin, 'e', r.lastFrame, 'Edit preferences (a JSON object)');
-    await sendInputAndWait(r.stdin, 'x', r.lastFrame, /^preferences is not valid JSON$/m);
+    await sendInputAndWait(r.stdin, 'x', r.lastFrame, /^Preferences is not valid JSON$/m);
     await sendInputAndWait(r.stdin, ESC, r.lastFrame, 'Discard changes?');
-    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /^preferences is not valid JSON$/m);
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /^Preferences is not valid JSON$/m);
     await sendInputAndWait(r.stdin, ESC, r.lastFrame, 'Discard changes?');
     r.stdin.write(RIGHT);
     await sendInputAndWait(r.stdin, ENTER, r.lastFrame, (f) => f.includes('"theme": "dark"') && !f.includes('Edit preferences'));

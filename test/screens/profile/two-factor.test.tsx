@@ -36,11 +36,11 @@ describe(':2fa', () => {
     await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'Two-factor code *');
     expect(r.lastFrame()).not.toContain(secret);
     await sendInputAndWait(r.stdin, '12a', r.lastFrame, /Two-factor code \*.*✗ must be the 6-digit code/);
-    expect(r.lastFrame()).toMatch(/^tfa_code must be the 6-digit code from your authenticator app$/m);
+    expect(r.lastFrame()).toMatch(/^Two-factor code must be the 6-digit code from your authenticator app$/m);
     r.stdin.write(CTRL_U);
     await sendInputAndWait(r.stdin, wrongCode(secret), r.lastFrame, (f) => !f.includes('✗'));
     await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, /Two-factor code \*.*✗ is not the current code/);
-    expect(r.lastFrame()).toMatch(/^tfa_code is not the current code for the two-factor secret$/m);
+    expect(r.lastFrame()).toMatch(/^Two-factor code is not the current code for the two-factor secret$/m);
     expect(await tfaOn()).toBe(false);
 
     r.stdin.write(CTRL_U);

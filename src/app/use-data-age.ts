@@ -1,0 +1,32 @@
+import { useEffect, useReducer } from 'react';
+
+const MINUTE = 60_000;
+
+/**
+ * How old the data on screen is, once it is older than it should be: three
+ * refresh intervals and at least a minute (refreshes failing, or a view that
+ * does not refresh). While refreshes keep up there is nothing to say, and
+ * nothing changes on screen, so an idle screen sends nothing; once stale, the
+ * age counts whole minutes, redrawn only when the minute turns.
+ */
+export function dataAge(lastRefresh: number | undefined, refreshSeconds: number, now: number): { text?: string; changesAt?: number } {
+  if (lastRefresh === undefined) return {};
+  const staleAt = lastRefresh + Math.max(MINUTE, 3 * refreshSeconds * 1000);
+  if (now < staleAt) return { changesAt: staleAt };
+  const minutes = Math.floor((now - lastRefresh) / MINUTE);
+  const text = minutes < 60 ? `${minutes}m` : minutes < 48 * 60 ? `${Math.floor(minutes / 60)}h` : `${Math.floor(minutes / 1440)}d`;
+  const step = minutes < 60 ? MINUTE : minutes < 48 * 60 ? 60 * MINUTE : 1440 * MINUTE;
+  return { text, changesAt: lastRefresh + (Math.floor((now - lastRefresh) / step) + 1) * step };
+}
+
+/** dataAge, kept current: the component renders again only when the text would change. */
+export function useDataAge(lastRefresh: number | undefined, refreshSeconds: number): string | undefined {
+  const [, tick] = useReducer((n: number) => n + 1, 0);
+  const age = dataAge(lastRefresh, refreshSeconds, Date.now());
+  useEffect(() => {
+    if (age.changesAt === undefined) return;
+    const timer = setTimeout(tick, Math.max(0, age.changesAt - Date.now()));
+    return () => clearTimeout(timer);
+  }, [age.changesAt]);
+  return age.text;
+}

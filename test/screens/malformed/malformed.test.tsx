@@ -1,0 +1,147 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../../src/api/client.js';
+import type { ScreenDef } from '../../../src/app/screen.js';
+import type { FieldSpec } from '../../../src/model/schema.js';
+import { pageShape, itemShape } from '../../../src/model/response.js';
+import { screens } from '../../../src/screens/index.js';
+import { renderApp, waitForContent, type App } from '../../helpers/ink.js';
+
+/**
+ * Every view of the app fed each malformed response a server, a proxy or
+ * another release may send, through the real client: no view may crash,
+ * and a list says what is wrong.
+ */
+
+type Body = { status?: number; type?: string; text: string };
+type Shape = { name: string; page: (path: string) => Body; item: (path: string) => Body };
+
+const json = (v: unknown): Body => ({ text: JSON.stringify(v) });
+const same = (name: string, b: Body): Shape => ({ name, page: () => b, item: () => b });
+
+/** A value of the wrong type for a field, so every field of an item is wrong at once. */
+function wrong(spec: FieldSpec): unknown {
+  switch (spec.kind) {
+    case 'string':
+    case 'enum':
+    case 'datetime':
+      return 42;
+    case 'integer':
+    case 'number':
+      return 'seven';
+    case 'boolean':
+      return 'yes';
+    case 'array':
+      return { not: 'a list' };
+    default:
+      return 'not an object';
+  }
+}
+
+const fieldsOf = (path: string) => (pageShape(path) ?? itemShape(path))?.schema.fields ?? { label: { kind: 'string' } as FieldSpec };
+const wrongItem = (path: string) => ({ ...Object.fromEntries(Object.entries(fieldsOf(path)).map(([k, s]) => [k, wrong(s)])), id: 1 });
+const nullItem = (path: string) => ({ ...Object.fromEntries(Object.keys(fieldsOf(path)).map((k) => [k, null])), id: 2 });
+const page = (data: unknown[]) => json({ data, page: 1, pages: 1, results: data.length });
+
+const SHAPES: Shape[] = [
+  same('an HTML page', { type: 'text/html', text: '<!doctype html><html><head><title>Gateway</title></head><body><h1>Service unavailable</h1></body></html>' }),
+  same('data null', json({ data: null })),
+  same('JSON null', json(null)),
+  { name: 'null items and an item without its id', page: () => page([null, { label: 'no id' }, 'text']), item: () => json({ label: 'no id' }) },
+  { name: 'items of the wrong types', page: (p) => page([wrongItem(p)]), item: (p) => json(wrongItem(p)) },
+  // Null passes the check (the API presents unset fields so): the views must bear it.
+  { name: 'items all null', page: (p) => page([nullItem(p)]), item: (p) => json(nullItem(p)) },
+  same('no page, pages or results', json({ data: [] })),
+  same('truncated JSON', { text: '{"data":[{"id":1,"label":"web-1","sta' }),
+  same('an empty 200', { text: '' }),
+  same('an empty object', json({})),
+];
+
+let server: Server;
+let shape: Shape = SHAPES[0]!;
+let client: ApiClient;
+
+beforeAll(async () => {
+  server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url!, 'http://x');
+    const path = url.pathname.replace(/^\/v4(beta)?/, '');
+    const body = url.searchParams.has('page') || pageShape(path) ? shape.page(path) : shape.item(path);
+    res.writeHead(body.status ?? 200, { 'content-type': body.type ?? 'application/json' });
+    res.end(body.text);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  client = new ApiClient({ baseUrl: `${origin}/v4`, betaUrl: `${origin}/v4beta`, token: 'malformed-test-token-0123456789', retryDelaysMs: [], timeoutMs: 5000 });
+});
+
+afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+/** Params for a drilled-in screen: any id will do, the server answers every path alike. */
+const paramsOf = (def: ScreenDef) => Object.fromEntries((def.params ?? []).map((p) => [p, p === 'cluster' ? 'us-east-1' : p === 'bucket' ? 'b' : '1']));
+
+const CRASH = /ERROR|TypeError|Cannot read prop|is not a function|is not iterable|undefined is not|\bat .*\.(ts|js|tsx):\d+/;
+const MESSAGE = /Could not load|unreadable|not (JSON|a page|readable)|Cannot|could not|failed/i;
+const lists = screens.filter((d) => d.list);
+const components = screens.filter((d) => d.component);
+
+const crumbs = (frame: string) => frame.split('\n')[1] ?? '';
+
+/** Opens a screen from home, as drilling in would, and waits for it to show more than a spinner (a screen that only redirects may never show). */
+async function open(app: App, def: ScreenDef) {
+  const [root] = app.ctx.nav.getState().stack;
+  app.ctx.nav.setState({ stack: [root!] });
+  app.ctx.views.setState({ views: {} });
+  await waitForContent(app.lastFrame, (f) => crumbs(f) === 'home');
+  app.ctx.data.setState({ lists: {}, counts: {} });
+  app.ctx.nav.getState().push(def.id, paramsOf(def));
+  await waitForContent(app.lastFrame, (f) => crumbs(f) !== 'home', 3000).catch(() => '');
+  await waitForContent(app.lastFrame, (f) => !/loading/.test(f) || CRASH.test(f), 10_000).catch(() => '');
+}
+
+/** The first lines of a frame that shows a crash: enough to find it, not the whole stack. */
+const crashOf = (frame: string) => (CRASH.test(frame) ? frame.split('\n').filter((l) => l.trim()).slice(0, 3).join(' | ') : undefined);
+
+describe.each(SHAPES)('every view, given $name', (s) => {
+  it('lists say what is wrong; d on a row shows it or says why not; nothing crashes', async () => {
+    shape = s;
+    const problems: string[] = [];
+    const app = renderApp({ client, rows: 24, cols: 100 });
+    try {
+      for (const def of lists) {
+        await open(app, def);
+        const frame = await waitForContent(app.lastFrame, (f) => MESSAGE.test(f) || /items?\b/.test(f) || CRASH.test(f), 10_000).catch(() => app.lastFrame());
+        const crash = crashOf(frame);
+        if (crash) {
+          problems.push(`${def.id}: ${crash}`);
+          continue;
+        }
+        const rows = /unreadable|\d+ items?\b/.test(frame) && !/Could not load/.test(frame);
+        if (!rows) {
+          if (!MESSAGE.test(frame)) problems.push(`${def.id} shows no reason: ${frame}`);
+          continue;
+        }
+        // d on the first row: its own endpoint answers malformed too.
+        // The list draws its keys' bindings in a layout effect: wait for the footer's `d` before pressing it.
+        await waitForContent(app.lastFrame, (f) => /\bd\b/.test(f.split('\n').at(-1) ?? ''), 3000).catch(() => '');
+        app.stdin.write('d');
+        // The record view (an unreadable item's raw JSON, the record, or why it could not load) replaces the list.
+        const detail = await waitForContent(app.lastFrame, (f) => (f !== frame && !/loading/.test(f)) || CRASH.test(f), 10_000).catch(() => app.lastFrame());
+        const detailCrash = crashOf(detail);
+        if (detailCrash) problems.push(`${def.id} d: ${detailCrash}`);
+        else if (detail === frame) problems.push(`${def.id} d: nothing opened`);
+      }
+      for (const def of components) {
+        await open(app, def);
+        const crash = crashOf(app.lastFrame());
+        if (crash) problems.push(`${def.id}: ${crash}`);
+      }
+    } finally {
+      app.unmount();
+    }
+    expect(problems.join('\n')).toBe('');
+  }, 180_000);
+});
