@@ -16,7 +16,7 @@ export interface JournalEntry {
   method: string;
   path: string;
   query: Record<string, string> | null;
-  /** null when the connection was dropped (a fault) before any answer. */
+  /** null when the connection closed before the answer: a drop fault, or a client that gave up. */
   status: number | null;
   duration_ms: number;
   /** The route it matched, as the API's tables name it (`GET /vm/instances/{linodeId}`). */
@@ -123,7 +123,9 @@ export class Journal {
     this.ring = new Array<Trace | undefined>(size);
   }
 
+  /** Takes a finished request once: a connection that closes after its answer was recorded adds nothing. */
   record(trace: Trace, status: number | null): void {
+    if (trace.id !== 0) return;
     trace.end(++this.lastId, status);
     this.ring[trace.id % this.size] = trace;
     if (this.listeners.size === 0) return;

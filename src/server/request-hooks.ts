@@ -100,4 +100,9 @@ export function observeRequests(app: FastifyInstance, journal: Journal, faults: 
     if (req.trace) journal.record(req.trace, reply.statusCode);
     done();
   });
+  // A client that gave up (a timeout during a latency fault) is a request too: the journal says it got no answer.
+  app.addHook('onRequestAbort', (req, done) => {
+    if (req.trace) journal.record(req.trace, null);
+    done();
+  });
 }

@@ -114,6 +114,19 @@ describe('the request journal', () => {
     await call(svc, 'DELETE', '/__control/faults');
   });
 
+  it('records a request whose client gave up, once, with no status', async () => {
+    const slow = (await call(svc, 'POST', '/__control/faults', { body: { path: '/v4/regions/us-east', action: 'latency', latency_ms: 400, only_when_named: true } })).body;
+    const { latest } = await journal();
+    const gaveUp = request(`${svc.baseUrl}/regions/us-east`, { headers: { authorization: `Bearer ${OWNER_TOKEN}`, 'x-vm-fault': String(slow.id) }, signal: AbortSignal.timeout(100) });
+    await expect(gaveUp).rejects.toThrow();
+    await poll(async () => (await journal(`?since=${latest}`)).data.length === 1);
+    await new Promise((r) => setTimeout(r, 500));
+    const { data } = await journal(`?since=${latest}`);
+    expect(data).toHaveLength(1);
+    expect(data[0]).toMatchObject({ path: '/v4/regions/us-east', status: null, fault: slow.id });
+    await call(svc, 'DELETE', '/__control/faults');
+  });
+
   it('keeps no secret: tokens as their first characters, no body, no secret query value', async () => {
     const password = 'correct-horse-battery-staple-42';
     const tlsKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
