@@ -19,7 +19,7 @@ export interface JournalEntry {
   /** null when the connection closed before the answer: a drop fault, or a client that gave up. */
   status: number | null;
   duration_ms: number;
-  /** The route it matched, as the API's tables name it (`GET /vm/instances/{linodeId}`). */
+  /** The route it matched, as the API's tables name it (`GET /vm/instances/{vmId}`). */
   operation: string | null;
   token: string | null;
   user: string | null;
