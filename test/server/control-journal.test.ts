@@ -142,6 +142,19 @@ describe('the request journal', () => {
     for (const secret of [password, OWNER_TOKEN, OWNER_TOKEN.slice(0, 8), 'PRIVATE KEY', tlsKey.split('\n')[1]!]) expect(text).not.toContain(secret);
   });
 
+  it("keeps a pre-signed URL's path and expiry but not its signature", async () => {
+    expect((await call(svc, 'POST', '/object-storage/buckets', { body: { label: 'journal-bucket', cluster: 'us-east-1' } })).status).toBe(200);
+    const signed = await call(svc, 'POST', '/object-storage/buckets/us-east-1/journal-bucket/object-url', { body: { name: 'notes.txt', method: 'GET' } });
+    expect(signed.status).toBe(200);
+    const url = new URL(signed.body.url as string);
+    const sig = url.searchParams.get('sig')!;
+    expect(sig.length).toBeGreaterThan(10);
+    const e = await entryOf(() => request(url).then((r) => r.body.text()));
+    expect(e.path).toBe(url.pathname);
+    expect(e.query).toEqual({ method: 'GET', expires: url.searchParams.get('expires'), sig: '<REDACTED>' });
+    expect(JSON.stringify((await journal()).data)).not.toContain(sig);
+  });
+
   it('pages with limit and since, and refuses bad values', async () => {
     for (let i = 0; i < 3; i++) await call(svc, 'GET', '/regions');
     const { data, latest } = await journal('?limit=3');
