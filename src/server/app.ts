@@ -5,6 +5,9 @@ import { BODY_MAX_DEPTH, parseJsonInput } from './json-input.js';
 import { API_METHODS, ApiRoutes, sendError, type Services } from './route.js';
 import { areas, mountExtras } from './areas/index.js';
 import { BASE_ROOT, BETA_ROOT } from './roots.js';
+import { FaultRules } from './faults.js';
+import { Journal } from './journal.js';
+import { observeRequests } from './request-hooks.js';
 
 /** Paths 4.83.1 serves on the beta root only (firewalls); later releases moved them to the base root. */
 export const BETA_ONLY_PATHS = [...new Set(areas.filter((a) => a.betaRoot).flatMap((a) => a.routes.map((r) => r.path.split('/{')[0]!)))];
@@ -50,6 +53,8 @@ export function buildApp(services: Services, opts: AppOptions): FastifyInstance 
     clientErrorHandler: answerClientError,
   });
   app.server.on('connect', answerConnect);
+  const observed = { journal: new Journal(), faults: new FaultRules() };
+  observeRequests(app, observed.journal, observed.faults);
 
   // An empty body on POST is normal (actions such as boot); parse it as absent.
   app.removeContentTypeParser('application/json');
@@ -94,6 +99,6 @@ export function buildApp(services: Services, opts: AppOptions): FastifyInstance 
   for (const root of [BASE_ROOT, BETA_ROOT]) {
     app.route({ method: API_METHODS, url: `${root}/*`, handler: (req, reply) => routes.serve(req, reply) ?? notFound(req, reply) });
   }
-  mountExtras(app, services);
+  mountExtras(app, services, observed);
   return app;
 }

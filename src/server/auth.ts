@@ -30,10 +30,25 @@ export interface TokenRecord extends Row {
   client: string;
 }
 
+/** One scope or grant check of a request, as the journal shows it: what it needed, what the token or user had. */
+export interface AccessDecision {
+  kind: 'scope' | 'grant';
+  needs: string;
+  has: string;
+  allowed: boolean;
+}
+
 export interface Auth {
   user: User;
   token: TokenRecord;
+  /** The checks this request made, in order: the journal's account of why it was allowed or refused. */
+  decisions?: AccessDecision[];
 }
+
+const decide = (auth: Auth, kind: AccessDecision['kind'], needs: string, has: string, allowed: boolean): boolean => {
+  auth.decisions?.push({ kind, needs, has, allowed });
+  return allowed;
+};
 
 export const hashToken = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -90,11 +105,19 @@ export function authenticate(store: Store, header: string | undefined, now = Dat
   if (token.expiry && parseApiTime(token.expiry) <= now) throw unauthorized('Token has expired');
   const user = store.get<User>('user', token.user_id);
   if (!user) throw unauthorized('Invalid Token');
-  return { user, token };
+  return { user, token, decisions: [] };
+}
+
+/** What a token's scopes give of one scope group, in words: `vms:read_only`, `*`, `no vms scope`. */
+function scopeHeld(scopes: string, required: string): string {
+  if (scopes.trim() === '*') return '*';
+  const group = required.split(':', 1)[0]!;
+  const held = scopes.split(/[\s,]+/).filter((s) => s.startsWith(`${group}:`));
+  return held.length > 0 ? held.join(' ') : `no ${group} scope`;
 }
 
 export function requireScope(auth: Auth, required: string[]): void {
-  const missing = required.filter((s) => !scopeAllows(auth.token.scopes, s));
+  const missing = required.filter((s) => !decide(auth, 'scope', s, scopeHeld(auth.token.scopes, s), scopeAllows(auth.token.scopes, s)));
   if (missing.length > 0) throw forbidden(`Your OAuth token is not authorized to use this endpoint (missing scope ${missing.join(' and ')})`);
 }
 
@@ -111,6 +134,7 @@ export function entityLevel(auth: Auth, kind: GrantKind, id: number | string): L
 export function requireEntity(auth: Auth | null, kind: GrantKind, id: number | string, level: Level, notFoundReason = 'Not found'): void {
   if (!auth || !auth.user.restricted) return;
   const have = entityLevel(auth, kind, id);
+  decide(auth, 'grant', `${level} on ${kind} ${id}`, have ? `${have} on it` : 'no access to it', levelRank(have) >= levelRank(level));
   if (levelRank(have) === 0) throw notFound(notFoundReason);
   if (levelRank(have) < levelRank(level)) throw forbidden(`You have read-only access to this ${kind}`);
 }
@@ -118,20 +142,23 @@ export function requireEntity(auth: Auth | null, kind: GrantKind, id: number | s
 /** Account-wide grant checks (add_vms, add_nodebalancers, …). */
 export function requireGlobal(auth: Auth | null, grant: keyof Grants['global']): void {
   if (!auth || !auth.user.restricted) return;
-  if (!auth.user.grants?.global[grant]) throw forbidden(`You do not have the ${grant} grant`);
+  const has = Boolean(auth.user.grants?.global[grant]);
+  if (!decide(auth, 'grant', `the ${grant} grant`, has ? `the ${grant} grant` : `no ${grant} grant`, has)) throw forbidden(`You do not have the ${grant} grant`);
 }
 
 /** Account-level areas (managed, object storage, firewalls, tags) follow the global account_access grant. */
 export function requireAccountAccess(auth: Auth | null, level: Level): void {
   if (!auth || !auth.user.restricted) return;
   const have = auth.user.grants?.global.account_access;
-  if (levelRank(have) < levelRank(level)) {
+  if (!decide(auth, 'grant', `${level} account access`, have ? `${have} account access` : 'no account access', levelRank(have) >= levelRank(level))) {
     throw forbidden(level === 'read_write' ? 'You need read_write account access for this' : 'You need account access for this');
   }
 }
 
 export function requireUnrestricted(auth: Auth | null, what: string): void {
-  if (auth?.user.restricted) throw forbidden(`Only unrestricted users may ${what}`);
+  if (!auth?.user.restricted) return;
+  decide(auth, 'grant', `an unrestricted user to ${what}`, 'restrictions', false);
+  throw forbidden(`Only unrestricted users may ${what}`);
 }
 
 /**

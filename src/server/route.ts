@@ -7,6 +7,14 @@ import { ApiError, assertValid, notFound, unauthorized } from './errors.js';
 import type { Store, Page } from './store.js';
 import type { Simulation } from './sim.js';
 import { parseFilter, type FilterFields, type SqlFilter } from './filter.js';
+import type { Trace } from './journal.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The journal's notes on this request; null on the control interface, which is not journaled. */
+    trace: Trace | null;
+  }
+}
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export const API_METHODS: Method[] = ['GET', 'POST', 'PUT', 'DELETE'];
@@ -116,6 +124,7 @@ function authorize(ctx: Ctx, def: RouteDef): void {
 }
 
 export function sendError(reply: FastifyReply, err: ApiError): FastifyReply {
+  if (reply.request.trace) reply.request.trace.errors = err.errors;
   return reply.code(err.status).headers(err.headers).type('application/json').send({ errors: err.errors });
 }
 
@@ -160,6 +169,11 @@ export async function serveRequest(
   } catch (err) {
     if (err instanceof ApiError) return sendError(reportIgnored(ctx), err);
     throw err;
+  } finally {
+    if (req.trace && ctx.auth) {
+      req.trace.user = ctx.auth.user.username;
+      req.trace.access = ctx.auth.decisions ?? null;
+    }
   }
 }
 
@@ -180,6 +194,7 @@ function headerPath(path: string): string {
 function reportIgnored(ctx: Ctx): FastifyReply {
   const paths = [...new Set(ctx.reader.ignored)];
   if (paths.length === 0) return ctx.reply;
+  if (ctx.req.trace) ctx.req.trace.ignored = paths.slice(0, IGNORED_FIELDS_MAX);
   const named = paths.slice(0, IGNORED_FIELDS_MAX).map(headerPath);
   if (paths.length > IGNORED_FIELDS_MAX) named.push(`(${paths.length - IGNORED_FIELDS_MAX} more)`);
   return ctx.reply.header('X-Ignored-Fields', named.join(', '));
@@ -214,6 +229,7 @@ export class ApiRoutes {
     const found = this.router.find(req.method as Method, req.url);
     if (!found) return undefined;
     const def = found.store as RouteDef;
+    if (req.trace) req.trace.operation = `${def.method} ${def.path}`;
     return serveRequest(this.services, req, reply, (ctx) => authorize(ctx, def), def.handler, found.params as Record<string, string>);
   }
 }

@@ -35,6 +35,8 @@ const routes: Route[] = [
   { method: 'GET', path: '/__control/health' },
   ...[['GET', ''], ['POST', ''], ['DELETE', '/{name}'], ['POST', '/{name}/restore'], ['GET', '/{name}/export']].map(([method, p]) => ({ method: method!, path: `/__control/snapshots${p}` })),
   { method: 'POST', path: '/__control/reset' },
+  // Fault rules are read and removed here, never added: a valid random rule (a drop on *) would fault the rest of the run.
+  ...[['GET', '/faults'], ['GET', '/faults/{faultId}'], ['DELETE', '/faults/{faultId}'], ['DELETE', '/faults'], ['GET', '/requests']].map(([method, p]) => ({ method: method!, path: `/__control${p}` })),
   ...['GET', 'PUT', 'DELETE'].map((method) => ({ method, path: `${OBJECT_DATA_ROOT}/{clusterId}/{bucket}/{label}` })),
 ];
 

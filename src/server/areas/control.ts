@@ -10,6 +10,7 @@ import { bodyFor, defineArea, mustGet, serveRequest, type Ctx, type Handler, typ
 import { isoSeconds } from '../../model/time.js';
 import { openIssue, resolveIssue, setServiceStatus } from '../monitoring.js';
 import { acceptBody } from './managed-common.js';
+import { CONTROL_PREFIX } from '../request-hooks.js';
 
 /**
  * The control interface: how a developer (or a test) makes the provider's side
@@ -20,13 +21,11 @@ import { acceptBody } from './managed-common.js';
 /** Nothing of the control interface is served under the API roots; mountControl serves it at /__control. */
 export default defineArea('control', () => {});
 
-const PREFIX = '/__control';
-
 const InstanceStatusChange = defineResource('instance_status', {
   status: { kind: 'enum', title: 'Status', values: INSTANCE_STATUSES, required: true },
 });
 
-function checkControlToken(header: string | undefined, controlToken: string | undefined): void {
+export function checkControlToken(header: string | undefined, controlToken: string | undefined): void {
   if (!header) throw unauthorized('The control interface needs "Authorization: Bearer <control token>"');
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!m) throw unauthorized('The Authorization header must be "Bearer <control token>"');
@@ -92,7 +91,7 @@ export function mountControlRoutes(app: FastifyInstance, services: Services, rou
   for (const [method, path, handler] of routes) {
     app.route({
       method,
-      url: PREFIX + path,
+      url: CONTROL_PREFIX + path,
       handler: (req, reply) =>
         serveRequest(services, req, reply, () => checkControlToken(req.headers.authorization, services.controlToken), handler),
     });

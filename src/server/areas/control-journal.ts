@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { ApiError, badRequest } from '../errors.js';
+import { JOURNAL_SIZE, type Journal, type JournalEntry } from '../journal.js';
+import { CONTROL_PREFIX } from '../request-hooks.js';
+import { sendError, type Ctx, type Services } from '../route.js';
+import { checkControlToken, mountControlRoutes } from './control.js';
+
+/** The request journal under /__control/requests: a page of entries, or their live stream as server-sent events. */
+
+const LIMIT_DEFAULT = 100;
+/** A stream client this far behind (bytes not yet taken) is cut off: it reconnects with Last-Event-ID, and the service does not buffer for it. */
+const STREAM_BACKLOG_MAX = 1024 * 1024;
+const HEARTBEAT_MS = 15_000;
+
+function wholeNumber(value: unknown, name: string, min: number, max: number): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw badRequest(`${name} must be an integer between ${min} and ${max}`, name);
+  }
+  return Number(value);
+}
+
+const sinceOf = (value: unknown) => wholeNumber(value, 'since', 0, Number.MAX_SAFE_INTEGER);
+
+const frame = (entry: JournalEntry) => `id: ${entry.id}\nevent: request\ndata: ${JSON.stringify(entry)}\n\n`;
+
+export function mountControlJournal(app: FastifyInstance, services: Services, journal: Journal): void {
+  mountControlRoutes(app, services, [
+    ['GET', '/requests', (ctx: Ctx) => {
+      const limit = wholeNumber(ctx.query.limit, 'limit', 1, JOURNAL_SIZE) ?? LIMIT_DEFAULT;
+      const data = journal.list(limit, sinceOf(ctx.query.since));
+      return { data, latest: journal.latestId, kept: JOURNAL_SIZE, streams: journal.streams };
+    }],
+  ]);
+
+  const open = new Set<ServerResponse>();
+  // A stream never ends by itself: the service's close ends them, or it would wait on them.
+  app.addHook('preClose', (done) => {
+    for (const res of open) res.end();
+    done();
+  });
+
+  app.get(`${CONTROL_PREFIX}/requests/stream`, (req, reply) => {
+    let since: number | undefined;
+    try {
+      checkControlToken(req.headers.authorization, services.controlToken);
+      // A reconnecting EventSource sends the last id it saw.
+      since = sinceOf((req.query as Record<string, unknown>).since) ?? sinceOf(req.headers['last-event-id']);
+    } catch (err) {
+      return sendError(reply, err as ApiError);
+    }
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
+    res.write(': vmtui request journal\n\n');
+    // Nothing is written once the stream is over: a write after the end is an error event on the response.
+    const write = (text: string) => {
+      if (!res.writableEnded && !res.destroyed) res.write(text);
+    };
+    const send = (entry: JournalEntry) => {
+      if (res.writableLength > STREAM_BACKLOG_MAX) res.end();
+      else write(frame(entry));
+    };
+    if (since !== undefined) for (const entry of journal.list(JOURNAL_SIZE, since)) send(entry);
+    const unsubscribe = journal.subscribe(send);
+    const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
+    heartbeat.unref();
+    open.add(res);
+    res.on('close', () => {
+      unsubscribe();
+      clearInterval(heartbeat);
+      open.delete(res);
+    });
+  });
+}
