@@ -79,36 +79,41 @@ export function sharedWith(store: Store, vmId: number): IpRecord[] {
   return store.all<IpRecord>('ip').filter((ip) => ip._shared_with?.includes(vmId));
 }
 
+/** The mask of an IPv6 /64 (SLAAC addresses and ranges). */
+const SLASH_64_MASK = 'ffff:ffff:ffff:ffff::';
+
 function slaacRecord(address: string, vmId: number, region: string): IpRecord {
-  return {
-    address,
-    gateway: 'fe80::1',
-    subnet_mask: 'ffff:ffff:ffff:ffff::',
-    prefix: 64,
-    type: 'ipv6',
-    public: true,
-    rdns: null,
-    vm_id: vmId,
-    region,
-  };
+  return { address, gateway: 'fe80::1', subnet_mask: SLASH_64_MASK, prefix: 64, type: 'ipv6', public: true, rdns: null, vm_id: vmId, region };
+}
+
+/** A /64 range as the address list presents it: the only link 4.83.1 gives from a range to its instance. */
+function rangeRecord(range: string, vmId: number, region: string): IpRecord {
+  return { address: range, gateway: null, subnet_mask: SLASH_64_MASK, prefix: 64, type: 'ipv6/range', public: true, rdns: null, vm_id: vmId, region };
 }
 
 /**
- * Instances keep their SLAAC address as a string; this mirrors each one as an
- * `ip` record of type ipv6 (so it is listed, retrievable and can carry rdns)
- * and drops records of addresses no instance holds any more.
+ * Instances keep their SLAAC address as a string and ranges keep their
+ * instance as `_vm_id`; this mirrors each as an `ip` record (type ipv6, or
+ * ipv6/range) so it is listed and retrievable with its vm_id, and drops records
+ * of addresses and ranges no instance holds any more (a range moved to another
+ * instance is recorded again under it).
  */
-export function syncSlaacRecords(store: Store): void {
-  const held = new Map<string, { id: number; region: string }>();
+export function syncIpv6Records(store: Store): void {
+  const held = new Map<string, IpRecord>();
   for (const vm of store.all<{ id: number; region: string; ipv6?: unknown }>('vm')) {
     const address = typeof vm.ipv6 === 'string' ? canonicalAddress(vm.ipv6) : null;
-    if (address) held.set(address, { id: vm.id, region: vm.region });
+    if (address) held.set(address, slaacRecord(address, vm.id, vm.region));
+  }
+  for (const block of store.all<Ipv6BlockRecord>('ipv6_range')) {
+    if (typeof block._vm_id === 'number') held.set(block.range, rangeRecord(block.range, block._vm_id, block.region));
   }
   for (const ip of store.all<IpRecord>('ip')) {
-    if (ip.type === 'ipv6' && held.get(ip.address)?.id !== ip.vm_id) store.delete('ip', ip.address);
+    if (ip.type === 'ipv4') continue;
+    const wanted = held.get(ip.address);
+    if (wanted?.type !== ip.type || wanted.vm_id !== ip.vm_id) store.delete('ip', ip.address);
   }
-  for (const [address, vm] of held) {
-    if (!store.get('ip', address)) store.insert('ip', address, slaacRecord(address, vm.id, vm.region), { parent: String(vm.id) });
+  for (const [address, record] of held) {
+    if (!store.get('ip', address)) store.insert('ip', address, record, { parent: String(record.vm_id) });
   }
 }
 

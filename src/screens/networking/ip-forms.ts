@@ -47,6 +47,8 @@ export const rdnsForm: FormSpec<IpRow> = {
   schema: IpSchema,
   fields: ['rdns'],
   overrides: { rdns: { help: 'A host name whose forward DNS already points here; empty resets to the default (or the action "Reset")' } },
+  // The service refuses it too; the key says why at once.
+  refuse: (ip) => (ip.type === 'ipv6/range' ? `${ip.address}/${ip.prefix} is a range: reverse DNS is set on single addresses` : undefined),
   submit: (body, ctx, ip) => setRdns(ctx.client, ip!.address, (body.rdns as string | null | undefined) ?? null),
   done: (res, ip) => `Reverse DNS of ${ip!.address}: ${(res as IPAddress).rdns ?? 'none'}`,
   scope: IPS_WRITE,

@@ -29,7 +29,7 @@ export const ips = defineScreen<IpRow>({
     writeScope: IPS_WRITE,
     columns: [
       { key: 'address', title: 'Address', flex: 3 },
-      { key: 'type', title: 'Type', width: 4 },
+      { key: 'type', title: 'Type', width: 10 },
       { key: 'public', title: 'Public', width: 6, color: (ip) => (ip.public ? undefined : 'yellow') },
       { key: 'region', title: 'Region', width: 10 },
       { key: 'instance', title: 'Instance', flex: 2 },

@@ -19,7 +19,7 @@ import {
   defaultRdns,
   ipsOf,
   moveIp,
-  syncSlaacRecords,
+  syncIpv6Records,
   type IpRecord,
   type Ipv6BlockRecord,
 } from '../ipam.js';
@@ -43,7 +43,7 @@ const RESOLVABLE = /\.(example|example\.com|test)\.?$/i;
 
 /** An address record the caller may see, by the address in the path (any spelling of an IPv6 address). */
 function addressOf(ctx: Ctx, level: 'read_only' | 'read_write'): IpRecord {
-  syncSlaacRecords(ctx.store);
+  syncIpv6Records(ctx.store);
   const address = canonicalAddress(ctx.params.address!);
   const record = address ? ctx.store.get<IpRecord>('ip', address) : undefined;
   if (!record) throw notFound('Address not found');
@@ -79,6 +79,7 @@ function updateRdns(ctx: Ctx) {
   const record = addressOf(ctx, 'read_write');
   const body = bodyFor(ctx, IPAddress, 'update', record);
   if (!record.public) throw badRequest('rdns cannot be set on a private address', 'rdns');
+  if (record.type === 'ipv6/range') throw badRequest(`${record.address}/64 is a range: reverse DNS is set on single addresses, not on a range`, 'rdns');
   const wanted = body.rdns as string | null;
   if (wanted !== null && !RESOLVABLE.test(wanted)) {
     throw badRequest(`forward DNS for ${wanted} does not resolve to ${record.address}; create the DNS record first`, 'rdns');
@@ -194,7 +195,7 @@ onInstanceDeleted((store, vmId) => {
 /** IP addresses: public listing, allocation, reverse DNS, assignment and sharing, IPv6 pools and ranges. */
 export default defineArea('ips', (r) => {
   r.get('/networking/ips', 'ips:read_only', (ctx) => {
-    syncSlaacRecords(ctx.store);
+    syncIpv6Records(ctx.store);
     return listPage<IpRecord>(ctx, 'ip', {
       filterable: REGION_FILTER,
       restrict: andFilters(PUBLIC_ONLY, grantFilter(ctx.auth, 'vm', '$.vm_id')),

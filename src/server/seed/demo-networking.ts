@@ -2,7 +2,7 @@ import type { Store } from '../store.js';
 import type { Simulation } from '../sim.js';
 import { addDevice, insertFirewall, saveFirewall } from '../areas/firewalls.js';
 import type { VmRecord } from '../areas/vm-refs.js';
-import { allocateIpv6Range, ensureIpv6Pool, ipsOf, syncSlaacRecords, type IpRecord } from '../ipam.js';
+import { allocateIpv6Range, ensureIpv6Pool, ipsOf, syncIpv6Records, type IpRecord } from '../ipam.js';
 
 const OWNER = 'demo-owner';
 const ANYWHERE = { ipv4: ['0.0.0.0/0'], ipv6: ['::/0'] };
@@ -58,7 +58,7 @@ function setRdns(store: Store, ip: IpRecord | undefined, rdns: string): void {
  */
 export function seedNetworkingDemo(store: Store, _sim: Simulation): void {
   const vms = store.all<VmRecord>('vm');
-  syncSlaacRecords(store);
+  syncIpv6Records(store);
 
   const web = insertFirewall(store, FIREWALLS.web, OWNER);
   const ssh = insertFirewall(store, FIREWALLS.ssh, OWNER);

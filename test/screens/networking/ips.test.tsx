@@ -138,12 +138,4 @@ describe('IP addresses', { timeout: 60_000 }, () => {
     expect(svc.store.get<IpRecord>('ip', shared!.address)!._shared_with).toEqual([api]);
   });
 
-  it(':ipv6 lists pools and ranges together', async () => {
-    const r = app(svc);
-    await jump(r, 'ipv6', /^home › ipv6$/m);
-    const list = await wait(r, /range\s+2600/);
-    expect(list).toMatch(/Kind\s+Range\s+Region\s+Routed to/);
-    expect(list).toMatch(/pool\s+2600:\S+\/\d+\s+us-east/);
-    expect(list).toMatch(/range\s+2600:\S+\/64\s+us-east/);
-  });
 });
