@@ -70,7 +70,7 @@ const ENTRIES: Entry[] = [
   // The backups list is an object of kinds, not a page.
   entry('/vm/instances/{}/backups', Backup, { paged: false }),
   entry('/vm/types', InstanceType),
-  entry('/vm/stackscripts', StackScript),
+  entry('/vm/stackscripts', needs(StackScript, 'user_defined_fields')),
   entry('/regions', Region),
   entry('/images', Image),
   entry('/tags', Tag, { idField: 'label', item: false }),
@@ -86,7 +86,7 @@ const ENTRIES: Entry[] = [
   entry('/managed/contacts', ManagedContact),
   entry('/managed/credentials', ManagedCredential),
   entry('/managed/issues', needs(ManagedIssue, 'services')),
-  entry('/managed/services', ManagedService),
+  entry('/managed/services', needs(ManagedService, 'credentials')),
   entry('/managed/vm-settings', ManagedVMSettings),
   entry('/object-storage/buckets', Bucket, { idField: 'label', itemKey: ['cluster', 'label'] }),
   entry('/object-storage/buckets/{}', Bucket, { idField: 'label', item: false }),
