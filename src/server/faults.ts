@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { FaultAction } from '../model/faults.js';
 import { isoSeconds } from '../model/time.js';
+import { mulberry32 } from './prng.js';
 
 /**
  * Faults on demand: rules that make the service fail the way a real network
@@ -32,18 +33,6 @@ export interface Fault {
   reason: string;
   retryAfter: number;
   latencyMs: number;
-}
-
-/** mulberry32: a tiny PRNG whose whole state is one 32-bit integer, so a rule's seed fixes its sequence. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A path glob as a regex: `*` any run of characters, `/` included; everything else literal. */

@@ -5,6 +5,7 @@ import { emitEvent } from './events.js';
 import { entityUrl } from '../model/events.js';
 import { isoSeconds } from '../model/time.js';
 import type { ServiceStatus } from '../model/managed.js';
+import { mulberry32 } from './prng.js';
 
 /**
  * What the provider's monitoring does to managed services: first checks
@@ -97,31 +98,19 @@ export function forgetService(store: Store, serviceId: number): void {
 
 // ---- the demo's own monitoring (speed realistic only) ----
 
-/** mulberry32: a tiny seeded PRNG, so the demo's breakages are reproducible. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const between = (rand: () => number, lo: number, hi: number) => lo + Math.round(rand() * (hi - lo));
 
 /** Starts the breakage cycle: every 60–120 s an ok service has an issue for 30–90 s. Never at speed instant. */
 export function startMonitoring(sim: Simulation): void {
   if (sim.speed !== 'realistic') return;
-  sim.schedule('managed_monitor_tick', { round: 1 }, between(prng(1), 60, 120));
+  sim.schedule('managed_monitor_tick', { round: 1 }, between(mulberry32(1), 60, 120));
 }
 
 onJob('managed_monitor_tick', (store, payload, sim) => {
   // A store seeded at speed realistic and later served at instant stops the cycle rather than spin.
   if (sim.speed !== 'realistic') return;
   const round = Number(payload.round) || 1;
-  const rand = prng(round * 7919);
+  const rand = mulberry32(round * 7919);
   const healthy = store.all<ServiceRecord>('managed_service').filter((s) => s.status === 'ok');
   if (healthy.length > 0) {
     const victim = healthy[Math.floor(rand() * healthy.length)]!;
@@ -167,7 +156,7 @@ export function setStatsSeed(store: Store, seed: number): void {
 
 /** Hash of (seed, series, knot) to [0, 1): the value-noise lattice. */
 function lattice(seed: number, series: number, knot: number): number {
-  return prng((seed ^ Math.imul(series + 1, 0x9e3779b1) ^ Math.imul(knot, 0x85ebca6b)) >>> 0)();
+  return mulberry32((seed ^ Math.imul(series + 1, 0x9e3779b1) ^ Math.imul(knot, 0x85ebca6b)) >>> 0)();
 }
 
 /** Smooth noise in [-1, 1]: cosine interpolation between half-hour knots. */
