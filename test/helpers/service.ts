@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'undici';
 import { startService, type RunningService, type ServiceOptions } from '../../src/server/service.js';
 
@@ -7,6 +8,28 @@ export const RESTRICTED_TOKEN = 'test-restricted-token-0123456789';
 /** A real service on a loopback port with a throwaway SQLite store, instant transitions. */
 export async function startTestService(opts: Partial<ServiceOptions> = {}): Promise<RunningService> {
   return startService({ data: ':memory:', seed: 'empty', speed: 'instant', token: OWNER_TOKEN, restrictedToken: RESTRICTED_TOKEN, port: 0, ...opts });
+}
+
+/**
+ * `vmtui serve` as a process of its own on a data file, from source, so it can
+ * share the file with this one or be killed like a real one. The child is
+ * pushed to `children` for the caller to end.
+ */
+export function spawnServe(data: string, token: string, children: ChildProcess[]): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--data', data, '--seed', 'empty', '--speed', 'instant', '--token', token], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /base root:\s+(\S+)/.exec(out);
+      if (m) resolve({ child, base: m[1]! });
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`serve exited early (${code}): ${out}`)));
+  });
 }
 
 export interface Reply<T = any> {

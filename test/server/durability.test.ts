@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
+import { spawnServe } from '../helpers/service.js';
 
 const TOKEN = 'durability-owner-token-0123456789';
 const dir = mkdtempSync(join(tmpdir(), 'vmtui-durability-'));
@@ -14,22 +15,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** `vmtui serve` as its own process, from source, so it can be killed like a real one. */
-function serve(data: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--data', data, '--seed', 'empty', '--speed', 'instant', '--token', TOKEN], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /base root:\s+(\S+)/.exec(out);
-      if (m) resolve({ child, base: m[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited early (${code}): ${out}`)));
-  });
-}
+const serve = (data: string) => spawnServe(data, TOKEN, children);
 
 const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
 

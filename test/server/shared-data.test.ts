@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../src/server/service.js';
-import { call, OWNER_TOKEN } from '../helpers/service.js';
+import { call, OWNER_TOKEN, spawnServe } from '../helpers/service.js';
 
 /** Two services on one data file, as when vmtui runs on the demo account in two terminals. */
 const dir = mkdtempSync(join(tmpdir(), 'vmtui-shared-'));
@@ -58,30 +58,12 @@ describe('services sharing a data file', () => {
   });
 });
 
-/** `vmtui serve` as a process of its own on the data file, from source. */
-function serveProcess(file: string, token: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--data', file, '--seed', 'empty', '--speed', 'instant', '--token', token], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /base root:\s+(\S+)/.exec(out);
-      if (m) resolve({ child, base: m[1]! });
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`serve exited early (${code}): ${out}`)));
-  });
-}
-
 describe('two processes writing one data file', () => {
   it('interleaved writes from both all succeed (each write waits for the other’s lock), and every one is stored', async () => {
     const file = join(dir, 'two-processes.sqlite');
     const here = await startService({ data: file, seed: 'empty', speed: 'instant', port: 0, token: OWNER_TOKEN });
     running.push(here);
-    const other = await serveProcess(file, OWNER_TOKEN);
+    const other = await spawnServe(file, OWNER_TOKEN, children);
     const bases = [here.baseUrl, other.base];
     const send = async (base: string, method: string, path: string, body: unknown) => {
       const res = await request(base + path, { method: method as 'POST', headers: { authorization: `Bearer ${OWNER_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
