@@ -26,8 +26,8 @@ import { spawn as spawnChild } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn } from '@lydell/node-pty';
 import { spawnApp } from '../test/helpers/pty.js';
+import { cpuMs, openInstancesList } from './lib/instances-app.js';
 import { OWNER_TOKEN, startTestService } from '../test/helpers/service.js';
 import { buildVariant, removeBuild } from './lib/builds.js';
 import { startStubApi } from './lib/stub-api.js';
@@ -65,10 +65,6 @@ const threadsCpuMs = (pid: number) => {
     }
   }
   return ns / 1e6;
-};
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 };
 
 const home = mkdtempSync(join(tmpdir(), 'vmtui-bench-patches-'));
@@ -113,25 +109,7 @@ async function serviceStart(entry: string, stay = 0) {
 }
 
 async function cpuPerKey(entry: string) {
-  const proc = spawn(process.execPath, [entry, '--api-url', stub.baseUrl, '--token', 'bench-token', '--refresh', '3600'], {
-    cols: 120,
-    rows: 40,
-    env: { ...(process.env as Record<string, string>), CI: 'false', TERM: 'xterm-256color', ...cacheOf(entry) },
-  });
-  let out = '';
-  proc.onData((d) => (out = (out + d).slice(-20_000)));
-  const waitFor = async (re: RegExp) => {
-    const end = Date.now() + 120_000;
-    while (!re.test(out)) {
-      if (Date.now() > end) throw new Error(`timed out waiting for ${re}`);
-      await sleep(20);
-    }
-  };
-  await waitFor(/\? help/);
-  proc.write(':vm');
-  await sleep(200);
-  proc.write('\r');
-  await waitFor(/10000 items(?! ·)/);
+  const proc = await openInstancesList([entry, '--api-url', stub.baseUrl, '--token', 'bench-token', '--refresh', '3600'], 10000, { env: cacheOf(entry) });
   await sleep(300);
   const cpu0 = cpuMs(proc.pid);
   for (let i = 0; i < KEY_PRESSES; i++) {

@@ -6,8 +6,7 @@
  * is timed until the app's next output.
  * Run: npm run build && npx tsx bench/tui-keys.ts
  */
-import { readFileSync } from 'node:fs';
-import { spawn } from '@lydell/node-pty';
+import { cpuMs, openInstancesList } from './lib/instances-app.js';
 import { startStubApi } from './lib/stub-api.js';
 
 const PRESSES = Number(process.env.PRESSES ?? 200);
@@ -15,37 +14,13 @@ const SIZES = (process.env.SIZES ?? '100,10000,100000').split(',').map(Number);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** CPU time the process has used (user + system), in ms: less at the mercy of other load on the machine than wall time. */
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-};
 
 async function measure(rows: number) {
   const api = await startStubApi(rows);
-  const proc = spawn(process.execPath, [...(process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : []), 'dist/vmtui.js', '--api-url', api.baseUrl, '--token', 'bench-token', '--refresh', '3600'], {
-    cols: 120,
-    rows: 40,
-    env: { ...(process.env as Record<string, string>), CI: 'false', TERM: 'xterm-256color' },
-  });
-  let out = '';
+  const args = [...(process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : []), 'dist/vmtui.js', '--api-url', api.baseUrl, '--token', 'bench-token', '--refresh', '3600'];
+  const proc = await openInstancesList(args, rows, { timeoutMs: 300_000 });
   let onOutput: (() => void) | undefined;
-  proc.onData((d) => {
-    out += d;
-    onOutput?.();
-  });
-  const waitFor = async (re: RegExp, ms = 300_000) => {
-    const end = Date.now() + ms;
-    while (!re.test(out.slice(-20_000))) {
-      if (Date.now() > end) throw new Error(`timed out waiting for ${re}`);
-      await sleep(20);
-    }
-  };
-  await waitFor(/\? help/);
-  proc.write(':vm');
-  await sleep(200);
-  proc.write('\r');
-  await waitFor(new RegExp(`${rows} items?(?! ·)`));
+  proc.onData(() => onOutput?.());
   await sleep(300);
   const times: number[] = [];
   const cpu0 = cpuMs(proc.pid);

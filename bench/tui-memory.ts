@@ -7,7 +7,7 @@
  * Run: npm run build && npx tsx bench/tui-memory.ts
  */
 import { readFileSync } from 'node:fs';
-import { spawn } from '@lydell/node-pty';
+import { openInstancesList } from './lib/instances-app.js';
 import { startStubApi } from './lib/stub-api.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -15,25 +15,7 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/pr
 
 async function measure(rows: number): Promise<number> {
   const api = await startStubApi(rows);
-  const proc = spawn(process.execPath, ['dist/vmtui.js', '--api-url', api.baseUrl, '--token', 'bench-token', '--refresh', '3600'], {
-    cols: 120,
-    rows: 40,
-    env: { ...(process.env as Record<string, string>), CI: 'false', TERM: 'xterm-256color' },
-  });
-  let out = '';
-  proc.onData((d) => (out = (out + d).slice(-20_000)));
-  const waitFor = async (re: RegExp) => {
-    const end = Date.now() + 120_000;
-    while (!re.test(out)) {
-      if (Date.now() > end) throw new Error(`timed out waiting for ${re}`);
-      await sleep(50);
-    }
-  };
-  await waitFor(/\? help/);
-  proc.write(':vm');
-  await sleep(200);
-  proc.write('\r');
-  await waitFor(new RegExp(`${rows} items?(?! ·)`));
+  const proc = await openInstancesList(['dist/vmtui.js', '--api-url', api.baseUrl, '--token', 'bench-token', '--refresh', '3600'], rows);
   // Scroll through a little, then let the garbage collector catch up.
   for (let i = 0; i < 50; i++) proc.write('j');
   await sleep(2000);
