@@ -11,7 +11,7 @@ import { wrapLine } from '../../components/cells.js';
 import { useListData } from '../../components/list/use-list-data.js';
 import { clamp } from '../../components/window.js';
 import type { ServiceStatus } from '../../model/managed.js';
-import { copyToClipboard } from './clipboard.js';
+import { copyToClipboard } from '../../app/clipboard.js';
 import { Q } from './queries.js';
 import { StatsCharts, chartGrid, type Series } from './StatsCharts.js';
 import { statusLook } from './status.js';

@@ -1,0 +1,34 @@
+import type { Method } from './client.js';
+
+/** A word the shell takes as is; anything else goes in single quotes. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+export interface CurlRequest {
+  method: Method;
+  url: string;
+  /** Header names as sent; `authorization` is always written as "Bearer $VM_TOKEN", never its value. */
+  headers?: Readonly<Record<string, string>>;
+  /** The JSON text sent, if any. */
+  body?: string;
+}
+
+/**
+ * The request as a curl command line someone can paste: the token comes from
+ * $VM_TOKEN (in double quotes so the shell expands it), so a copied command
+ * never carries it.
+ */
+export function curlCommand(req: CurlRequest): string {
+  const parts = ['curl', '-sS'];
+  if (req.method !== 'GET') parts.push('-X', req.method);
+  parts.push('-H', '"Authorization: Bearer $VM_TOKEN"');
+  for (const [name, value] of Object.entries(req.headers ?? {})) {
+    const lower = name.toLowerCase();
+    if (lower === 'authorization' || lower === 'accept' || lower === 'content-type') continue;
+    parts.push('-H', shellWord(`${name}: ${value}`));
+  }
+  if (req.body !== undefined) parts.push('-H', shellWord('Content-Type: application/json'), '--data-raw', shellWord(req.body));
+  parts.push(shellWord(req.url));
+  return parts.join(' ');
+}
