@@ -319,8 +319,8 @@ export function cachedListPage<T extends Record<string, unknown>>(ctx: Ctx, kind
   return new RawJson(text);
 }
 
-/** The rule context of a request's body: its mode, the stored record on update, and the request's reader. */
-export const readingOf = (ctx: Ctx, mode: Mode, current?: Record<string, unknown>): RuleContext => ({ mode, current, reader: ctx.reader });
+/** The rule context of a request's body: its mode, the stored record on update, the request's reader, and the account's time. */
+export const readingOf = (ctx: Ctx, mode: Mode, current?: Record<string, unknown>): RuleContext => ({ mode, current, reader: ctx.reader, now: ctx.store.clock.now() });
 
 /** Validates the body against the schema and returns the accepted fields, or throws 400 with every problem. */
 export function bodyFor(ctx: Ctx, schema: ResourceSchema, mode: Mode, current?: Record<string, unknown>): Record<string, unknown> {

@@ -64,7 +64,7 @@ const routes: ControlRoute[] = [
   ['POST', '/vm/instances/:id/status', (ctx) => {
     const vm = mustGet(ctx, 'vm', ctx.params.id!, 'Instance not found');
     const { status } = bodyFor(ctx, InstanceStatusChange, 'create');
-    ctx.store.put('vm', vm.id as number, { ...vm, status, updated: isoSeconds(Date.now()) });
+    ctx.store.put('vm', vm.id as number, { ...vm, status, updated: isoSeconds(ctx.store.clock.now()) });
     return { id: vm.id, status };
   }],
 

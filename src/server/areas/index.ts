@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Area, Services } from '../route.js';
 import account from './account.js';
 import control, { mountControl } from './control.js';
+import { mountControlClock } from './control-clock.js';
 import { mountControlFaults } from './control-faults.js';
 import { mountControlJournal } from './control-journal.js';
 import { mountControlSnapshots } from './control-snapshots.js';
@@ -27,6 +28,7 @@ export function mountExtras(app: FastifyInstance, services: Services, observed: 
   mountObjectData(app, services);
   mountControl(app, services);
   mountControlSnapshots(app, services);
+  mountControlClock(app, services);
   mountControlFaults(app, services, observed.faults);
   mountControlJournal(app, services, observed.journal);
 }

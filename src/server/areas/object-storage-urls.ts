@@ -131,7 +131,8 @@ export function mountObjectData(app: FastifyInstance, services: Services): void 
       handler: async (req, reply) => {
         const { store } = services;
         try {
-          const outcome = store.tx(() => serve(store, req, verify(store, req, Date.now())));
+          services.sim.runDue();
+          const outcome = store.tx(() => serve(store, req, verify(store, req, store.clock.now())));
           return reply.code(outcome.status).headers(outcome.headers).send(outcome.body);
         } catch (err) {
           if (err instanceof ApiError) return sendError(reply, err);

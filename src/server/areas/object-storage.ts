@@ -182,7 +182,7 @@ export default defineArea('object-storage', (r) => {
         bucket: bucket.label,
         name: body.name as string,
         method: body.method as string,
-        expires: Math.floor(Date.now() / 1000) + expiresIn,
+        expires: Math.floor(ctx.store.clock.now() / 1000) + expiresIn,
         contentType: (body.content_type as string | undefined) ?? '',
       });
       return { url };
