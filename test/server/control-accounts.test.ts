@@ -139,8 +139,14 @@ describe('accounts: each sees only its own', () => {
     expect(await eventsOf(a.token)).toContain('only-in-a');
     expect(await eventsOf(b.token)).not.toContain('only-in-a');
     expect(await eventsOf(OWNER_TOKEN)).not.toContain('only-in-a');
-    // The same label is free in each account.
-    expect((await createInstance(svc, { label: 'only-in-a' }, b.token)).label).toBe('only-in-a');
+    // The same label is free in each account, and ids are counted per account.
+    const inB = await createInstance(svc, { label: 'only-in-a' }, b.token);
+    expect(inB).toMatchObject({ id: vm.id, label: 'only-in-a' });
+    // The provider's side acts on the calling owner's account only.
+    expect((await call(svc, 'POST', `/__control/vm/instances/${vm.id}/status`, { token: a.token, body: { status: 'stopped' } })).status).toBe(200);
+    expect((await call(svc, 'GET', `/vm/instances/${vm.id}`, { token: a.token })).body.status).toBe('stopped');
+    expect((await call(svc, 'GET', `/vm/instances/${vm.id}`, { token: b.token })).body.status).not.toBe('stopped');
+    expect((await call(svc, 'POST', `/__control/vm/instances/${vm.id}/status`, { body: { status: 'stopped' } })).status).toBe(404);
     await remove(a.id);
     await remove(b.id);
   });
