@@ -151,6 +151,8 @@ export class Accounts {
 
   /** The account a bearer token belongs to; the primary for any other header, whose store then accepts or refuses it as before. */
   ofAuthorization(header: string | undefined): Account {
+    // With no account added (the app's own service, most runs of serve) there is nothing to look up.
+    if (this.byId.size === 1) return this.primary;
     const m = header ? BEARER.exec(header) : null;
     return (m && this.tokens.find(hashToken(m[1]!))) || this.primary;
   }

@@ -202,6 +202,11 @@ describe('accounts: each sees only its own', () => {
     expect(await tagsOf(OWNER_TOKEN)).toContain('primary-before');
     expect((await call(svc, 'DELETE', '/__control/snapshots/mine')).status).toBe(200);
     expect(await names(a.token)).toEqual(['mine']);
+    // Exported, it is a data file of its own (serve --data opens it; see control-snapshots.test.ts).
+    const exported = await request(`${svc.origin}/__control/snapshots/mine/export`, { headers: { authorization: `Bearer ${a.token}` } });
+    expect(exported.statusCode).toBe(200);
+    expect(Buffer.from(await exported.body.arrayBuffer()).subarray(0, 16).toString()).toBe('SQLite format 3\0');
+    expect((await call(svc, 'GET', '/__control/snapshots/mine/export', { token: b.token })).status).toBe(404);
     await call(svc, 'DELETE', '/tags/primary-before');
     await remove(a.id);
     await remove(b.id);
