@@ -79,7 +79,7 @@ function verify(store: Store, req: FastifyRequest, now: number): Presigned {
   const method = query.get('method');
   const expires = query.get('expires');
   if (!sig || !method || !expires || !/^\d+$/.test(expires)) throw forbidden('This URL is not a pre-signed object URL');
-  // The request went to the account its `acct` names (src/server/accounts.ts); one that names none left now is refused here.
+  // `acct` chose the account the request went to (src/server/accounts.ts): an `acct` naming no account went to the primary, and is refused here.
   const account = accountParam(req.account);
   if ((query.get('acct') ?? undefined) !== account) throw forbidden('The request signature does not match');
   const p: Presigned = { cluster, bucket, name: name.join('/'), method, expires: Number(expires), contentType: query.get('ct') ?? '', account };
