@@ -230,6 +230,11 @@ describe('accounts: each sees only its own', () => {
     expect(getA.searchParams.get('acct')).toBe(String(a.id));
     expect(await send(getA, 'GET')).toEqual({ status: 200, text: 'from a' });
     expect(await send(getB, 'GET')).toEqual({ status: 200, text: 'from b' });
+    // Each URL's request is in its own account's journal.
+    const objectPaths = async (token: string) => ((await call(svc, 'GET', '/__control/requests', { token })).body.data as { path: string; method: string }[]).filter((e) => e.path.startsWith('/__objects/'));
+    expect((await objectPaths(a.token)).map((e) => e.method)).toEqual(['PUT', 'GET']);
+    expect((await objectPaths(b.token)).map((e) => e.method)).toEqual(['PUT', 'GET']);
+    expect(await objectPaths(OWNER_TOKEN)).toEqual([]);
 
     // A's URL pointed at B, or at the primary (which has a bucket of that name too), opens nothing.
     expect((await call(svc, 'POST', B, { body: { label: 'same-name', cluster: 'us-east-1' } })).status).toBe(200);
