@@ -15,6 +15,7 @@ import home from './home/index.js';
 import images from './images/index.js';
 import instances from './instances/index.js';
 import managed from './managed/index.js';
+import messages from './messages/index.js';
 import networking from './networking/index.js';
 import nodebalancers from './nodebalancers/index.js';
 import objects from './objects/index.js';
@@ -34,4 +35,5 @@ export const screens: ScreenDef[] = [
   ...profile,
   ...regions,
   ...requests,
+  ...messages,
 ];
