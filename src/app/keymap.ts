@@ -76,6 +76,9 @@ export const KEYMAP = {
   olderCommand: { keys: ['up'], label: 'history', help: 'The command before (history of this session)' },
   newerCommand: { keys: ['down'], label: 'history', help: 'The command after', quiet: true },
   go: { keys: ['return'], label: 'go', help: 'Jump to the area' },
+
+  // Messages and calls: what the app said and did, kept to be read again.
+  messages: { keys: ['M'], label: 'messages', help: 'The last 50 messages, newest first, whole: read again an error that has gone' },
 } as const satisfies Record<string, CommandSpec>;
 
 export type CommandId = keyof typeof KEYMAP;

@@ -25,6 +25,8 @@ export interface SessionState {
   scopes: string | null;
   lastRefresh?: number;
   message?: Message;
+  /** The last messages, oldest first: one that has faded can be read again (`:messages`). */
+  messages: Message[];
   /** Managed services in the problem state, filled by the managed area; shown in the header when > 0. */
   problemCount?: number;
   notify(text: string, kind?: MessageKind): void;
@@ -42,6 +44,9 @@ export interface SessionState {
 /** The global grants that allow creating entities. */
 export type AddGrant = { [K in keyof GlobalGrants]: GlobalGrants[K] extends boolean ? K : never }[keyof GlobalGrants];
 
+/** Messages kept for `:messages`. */
+export const MESSAGE_HISTORY = 50;
+
 export type SessionInit = Pick<SessionState, 'endpoint' | 'embedded' | 'readOnly' | 'refreshSeconds'> & { profileName?: string };
 
 export function createSessionStore(init: SessionInit) {
@@ -49,7 +54,11 @@ export function createSessionStore(init: SessionInit) {
     ...init,
     scopes: null,
     grants: null,
-    notify: (text, kind = 'info') => set({ message: { text, kind, at: Date.now() } }),
+    messages: [],
+    notify: (text, kind = 'info') => {
+      const message = { text, kind, at: Date.now() };
+      set((s) => ({ message, messages: [...s.messages.slice(1 - MESSAGE_HISTORY), message] }));
+    },
     clearMessage: () => set({ message: undefined }),
     missingScope: (scope) => {
       const { scopes } = get();
