@@ -20,6 +20,7 @@ import nodebalancers from './nodebalancers/index.js';
 import objects from './objects/index.js';
 import profile from './profile/index.js';
 import regions from './regions/index.js';
+import search from './search/index.js';
 
 export const screens: ScreenDef[] = [
   ...home,
@@ -32,4 +33,5 @@ export const screens: ScreenDef[] = [
   ...events,
   ...profile,
   ...regions,
+  ...search,
 ];
