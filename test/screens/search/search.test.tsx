@@ -60,7 +60,7 @@ describe(':search', () => {
     expect(r.lastFrame()).toMatch(/first page of each bucket|\d+ hits/);
     // Each folder on the way is a crumb, as Enter on it pushes one; the object itself shows selected, with its detail.
     await press(r, ENTER, (f) => /^home › buckets › \S+ › objects › css\/ › objects › detail$/.test(crumbs(f)));
-    expect(r.lastFrame()).toMatch(/^name\s+css\/\S+\.css$/m);
+    await wait(r, /^name\s+css\/\S+\.css\s*$/m);
   });
 
   it('says when nothing matches', async () => {
