@@ -5,6 +5,7 @@ import type { AddGrant, MessageKind } from '../store/session.js';
 import type { GrantKind } from '../model/profile.js';
 import type { NavEntry, Params } from '../store/nav.js';
 import type { FormSpec } from '../components/form/types.js';
+import type { ListQuery } from '../store/data.js';
 
 /** What list specs' callbacks (actions, forms, loaders) get to work with. */
 export interface ScreenCtx {
@@ -153,6 +154,15 @@ export interface ScreenDef<R = any> {
 export const defineScreen = <R>(def: ScreenDef<R>): ScreenDef<R> => def;
 
 export const listPath = (spec: ListSpec<unknown>, params: Params) => (typeof spec.path === 'function' ? spec.path(params) : spec.path);
+
+/** The cached list a list screen shows for these params: one key for the screen, search and anything else reading it. */
+export const listQuery = (spec: ListSpec<any>, params: Params): ListQuery => ({
+  path: listPath(spec, params),
+  root: spec.root,
+  filter: spec.filter?.(params),
+  load: spec.load && ((c) => spec.load!(c, params)),
+  flawed: 'mark',
+});
 
 export class ScreenRegistry {
   private readonly byName = new Map<string, ScreenDef>();

@@ -3,7 +3,7 @@ import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { useApp } from '../../app/context.js';
 import { PRIORITY } from '../../app/key-router.js';
-import { listPath, type ListSpec, type ScreenCtx, type ScreenDef, type ScreenProps } from '../../app/screen.js';
+import { listPath, listQuery, type ListSpec, type ScreenCtx, type ScreenDef, type ScreenProps } from '../../app/screen.js';
 import { useCommands } from '../../app/use-commands.js';
 import { queryKey, type ListQuery } from '../../store/data.js';
 import { flawOf } from '../../model/response.js';
@@ -47,10 +47,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   const label = (row: Row) => (flawOf(row) ? 'the unreadable item' : attempt(() => spec.label?.(row) ?? plainLabel(row), () => plainLabel(row)));
   const params = entry.params;
   const path = listPath(spec as ListSpec<unknown>, params);
-  const query = useMemo<ListQuery>(
-    () => ({ path, root: spec.root, filter: spec.filter?.(params), load: spec.load && ((c) => spec.load!(c, params)), flawed: 'mark' }),
-    [spec, path, params],
-  );
+  const query = useMemo<ListQuery>(() => listQuery(spec, params), [spec, path, params]);
   const qkey = queryKey(query);
   const list = useListData(query);
   const view = useStore(views, (s) => s.views[entry.key] ?? DEFAULT_VIEW);
