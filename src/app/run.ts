@@ -83,6 +83,7 @@ export async function runTui(argv: string[]): Promise<number> {
         profileName: target.kind === 'remote' ? target.profileName : undefined,
         readOnly: opts.readOnly,
         refreshSeconds: opts.refreshSeconds,
+        exportDir: opts.exportDir,
       },
     });
   } finally {

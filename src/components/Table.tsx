@@ -16,6 +16,8 @@ interface Props<R> {
   width: number;
   sortCol?: number | null;
   sortDesc?: boolean;
+  /** Rows the user marked: the gutter shows a mark beside the cursor's place. */
+  marked?: (row: R) => boolean;
 }
 
 const GUTTER = 2;
@@ -23,7 +25,7 @@ const GUTTER = 2;
 const WIDTH_SAMPLE = 100;
 
 /** A windowed table: only the rows in view are formatted and rendered, whatever the list's length. */
-export function Table<R>({ columns, rows, selected, height, width, sortCol, sortDesc }: Props<R>) {
+export function Table<R>({ columns, rows, selected, height, width, sortCol, sortDesc, marked }: Props<R>) {
   const start = useRef(0);
   const body = Math.max(1, height - 1);
   start.current = windowStart(start.current, selected, body, rows.length);
@@ -31,6 +33,9 @@ export function Table<R>({ columns, rows, selected, height, width, sortCol, sort
   const widths = useMemo(() => layoutColumns(columns as Column<unknown>[], width - GUTTER, sample), [columns, width, sample]);
   const header = columns.map((c, i) => fit(c.title + (sortCol === i ? (sortDesc ? ' ▼' : ' ▲') : ''), widths[i]!, c.align)).join(' ');
   const marker = plain() ? '>' : '›';
+  const mark = plain() ? '*' : '●';
+  // The cursor, then the mark: both readable without color, and a marked row under the cursor shows both.
+  const gutter = (row: R, isSelected: boolean) => `${isSelected ? marker : ' '}${marked?.(row) ? mark : ' '}`;
   const visible = rows.slice(start.current, start.current + body);
   return (
     <Box flexDirection="column" height={height} overflowY="hidden">
@@ -42,13 +47,13 @@ export function Table<R>({ columns, rows, selected, height, width, sortCol, sort
         if (flaw) {
           return (
             <Text key={index} inverse={isSelected} color="red" wrap="truncate-end">
-              {`${isSelected ? `${marker} ` : '  '}${plain() ? '!' : '⚠'} unreadable: ${flaw.reason}`}
+              {`${gutter(row, isSelected)}${plain() ? '!' : '⚠'} unreadable: ${flaw.reason}`}
             </Text>
           );
         }
         return (
           <Text key={index} inverse={isSelected} wrap="truncate-end">
-            {isSelected ? `${marker} ` : '  '}
+            {gutter(row, isSelected)}
             {columns.map((c, ci) => {
               const text = fit(cellText(c, row), widths[ci]!, c.align, c.cut) + (ci < columns.length - 1 ? ' ' : '');
               const color = cellColor(c, row);
