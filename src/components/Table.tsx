@@ -20,6 +20,7 @@ interface Props<R> {
   marked?: (row: R) => boolean;
 }
 
+/** The cursor and a space; a list with marks has a column for them between the two. */
 const GUTTER = 2;
 /** Column widths fit the first rows' cells: a fixed number, so the cost does not grow with the list. */
 const WIDTH_SAMPLE = 100;
@@ -30,16 +31,17 @@ export function Table<R>({ columns, rows, selected, height, width, sortCol, sort
   const body = Math.max(1, height - 1);
   start.current = windowStart(start.current, selected, body, rows.length);
   const sample = useMemo(() => rows.slice(0, WIDTH_SAMPLE), [rows]);
-  const widths = useMemo(() => layoutColumns(columns as Column<unknown>[], width - GUTTER, sample), [columns, width, sample]);
+  const gutterWidth = marked ? GUTTER + 1 : GUTTER;
+  const widths = useMemo(() => layoutColumns(columns as Column<unknown>[], width - gutterWidth, sample), [columns, width, gutterWidth, sample]);
   const header = columns.map((c, i) => fit(c.title + (sortCol === i ? (sortDesc ? ' ▼' : ' ▲') : ''), widths[i]!, c.align)).join(' ');
   const marker = plain() ? '>' : '›';
   const mark = plain() ? '*' : '●';
   // The cursor, then the mark: both readable without color, and a marked row under the cursor shows both.
-  const gutter = (row: R, isSelected: boolean) => `${isSelected ? marker : ' '}${marked?.(row) ? mark : ' '}`;
+  const gutter = (row: R, isSelected: boolean) => `${isSelected ? marker : ' '}${marked ? (marked(row) ? mark : ' ') : ''} `;
   const visible = rows.slice(start.current, start.current + body);
   return (
     <Box flexDirection="column" height={height} overflowY="hidden">
-      <Text bold wrap="truncate-end">{' '.repeat(GUTTER) + header}</Text>
+      <Text bold wrap="truncate-end">{' '.repeat(gutterWidth) + header}</Text>
       {visible.map((row, i) => {
         const index = start.current + i;
         const isSelected = index === selected;
