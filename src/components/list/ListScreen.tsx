@@ -193,10 +193,10 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
         update(toggleMark(v, rowKey(row)));
         select((i) => i + 1);
       },
-      markRange: () => {
+      markRange: view.marks.size > 0 && (() => {
         const { v, d, i } = current();
         if (d.rows.length) update(markRange(v, d.rows.map(rowKey), i));
-      },
+      }),
       clearMarks: (view.marks.size > 0 || view.failures.size > 0) && (() => update(clearMarks())),
       exportList: () => void saveList(),
       detail: () => showRecord('detail'),

@@ -1,6 +1,5 @@
 import type { ListSpec, ScreenCtx } from '../../app/screen.js';
 import { flawOf } from '../../model/response.js';
-import { plural } from '../../model/plural.js';
 import type { FormSpec } from '../form/types.js';
 import { actionScope, offeredActions } from './row-actions.js';
 
@@ -91,7 +90,8 @@ export function planBulk<R>(op: BulkOp<R>, rows: readonly R[]): BulkPlan<R> {
 
 /** The confirm's text: what is sent to which items, and what is left out. */
 export function confirmText<R>(op: BulkOp<R>, plan: BulkPlan<R>, label: (row: R) => string): string {
-  const lines = [`${op.label}: ${plural(plan.go.length, 'item')}${op.form ? ' with what the form says' : ''}:`, ...plan.go.map((r) => `  ${label(r)}`)];
-  if (plan.skipped.length) lines.push(`Skipped, not sent (${plan.skipped.length}):`, ...plan.skipped.map((s) => `  ${label(s.row)}: ${s.reason}`));
+  const what = plan.go.length === 1 ? 'this item' : `these ${plan.go.length} items`;
+  const lines = [`For ${what}${op.form ? ', with what the form says' : ''}:`, ...plan.go.map((r) => `• ${label(r)}`)];
+  if (plan.skipped.length) lines.push(`Skipped, not sent (${plan.skipped.length}):`, ...plan.skipped.map((s) => `• ${label(s.row)}: ${s.reason}`));
   return lines.join('\n');
 }

@@ -104,13 +104,15 @@ describe('marks in a list', { timeout: 60_000 }, () => {
     await press(r, 'g', /^› {2}alpha/m);
     frame = await press(r, CTRL_SPACE, /4 marked/);
     expect(line(frame, 'alpha')).toMatch(/^›●/);
+    // The help lists the keys that act now.
+    const help = await press(r, '?', 'Everywhere');
+    expect(help).toMatch(/^Space\s+Mark or unmark/m);
+    expect(help).toMatch(/^\^Space\s+Mark every item from the last one marked/m);
+    expect(help).toMatch(/^\^\\\s+Clear every mark/m);
+    await press(r, ESC, '4 marked');
     frame = await press(r, CTRL_BACKSLASH, (f) => !f.includes('marked'));
     expect(frame).not.toMatch(/●/);
     // The gutter is as narrow as before any mark.
     expect(frame).toMatch(/^› alpha/m);
-    // The help lists the keys.
-    const help = await press(r, '?', 'Everywhere');
-    expect(help).toMatch(/Space\s+Mark or unmark/);
-    expect(help).toMatch(/\^Space\s+Mark every item from the last one marked/);
   });
 });
