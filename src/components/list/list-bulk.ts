@@ -4,6 +4,8 @@ import type { MessageKind } from '../../store/session.js';
 import type { ListView } from '../../store/views.js';
 import { planBulk, type BulkOp, type BulkPlan } from './bulk-ops.js';
 
+const PROGRESS_MS = 100;
+
 export interface ListBulkOptions<R> {
   /** The view as it is now. */
   getView: () => ListView;
@@ -36,16 +38,25 @@ export function listBulk<R>({ getView, update, marked, rowKey, refetch, notify, 
     if (getView().overlay?.kind !== 'bulk-confirm' || running.current) return;
     const plan = planBulk(op, marked());
     update({ overlay: { kind: 'bulk-run', verb: gerund(op.label), total: plan.go.length, done: 0, failed: 0, stopping: false } });
+    // The count is drawn at most every PROGRESS_MS: a frame per answer would take the CPU a local service needs to answer.
+    let counts = { done: 0, failed: 0 };
+    let timer: NodeJS.Timeout | undefined;
+    const draw = () => {
+      timer = undefined;
+      const o = getView().overlay;
+      if (o?.kind === 'bulk-run') update({ overlay: { ...o, ...counts } });
+    };
     const run = runBulk(
       plan.go,
       (row) => op.run(row, body),
       (done, failed) => {
-        const o = getView().overlay;
-        if (o?.kind === 'bulk-run') update({ overlay: { ...o, done, failed } });
+        counts = { done, failed };
+        timer ??= setTimeout(draw, PROGRESS_MS);
       },
     );
     running.current = run;
     void run.done.then((outcome) => {
+      clearTimeout(timer);
       running.current = undefined;
       update({ overlay: null, ...leftMarked(outcome, plan, rowKey) });
       refetch([...new Set(plan.go.flatMap((row) => op.invalidates(row)))]);
