@@ -4,7 +4,7 @@
  * a key shown is a key that works. Key names are those of `keyName()` in
  * keys.ts: a printable character ('j', 'G', ':'), or return, escape, tab,
  * shift+tab, space, up, down, left, right, pageup, pagedown, home, end,
- * backspace, ctrl+<letter>.
+ * backspace, ctrl+<letter>, ctrl+space, ctrl+\.
  */
 export interface CommandSpec {
   keys: readonly string[];
@@ -79,6 +79,13 @@ export const KEYMAP = {
 
   // Messages and calls: what the app said and did, kept to be read again.
   messages: { keys: ['M'], label: 'messages', help: 'The last 50 messages, newest first, whole: read again an error that has gone' },
+  // Marks, bulk actions and export in lists. With marks, Ctrl-D and the actions menu (a) act on every marked item.
+  mark: { keys: ['space'], label: 'mark', help: 'Mark or unmark the selected item; with marks, ^D and a act on all of them' },
+  markRange: { keys: ['ctrl+space'], label: 'mark range', help: 'Mark every item from the last one marked to the cursor', quiet: true },
+  clearMarks: { keys: ['ctrl+\\'], label: 'unmark all', help: 'Clear every mark (and the outcomes of the last bulk action)', quiet: true },
+  // ctrl+s submits a form; in a list it exports.
+  exportList: { keys: ['ctrl+s'], label: 'export', help: 'Save the list as shown (only the marked items, if any) as CSV and JSON' },
+  stopBulk: { keys: ['escape', 'ctrl+c'], label: 'stop', help: 'Stop the bulk action: start no more (what was sent is reported)' },
 } as const satisfies Record<string, CommandSpec>;
 
 export type CommandId = keyof typeof KEYMAP;

@@ -105,6 +105,7 @@ export async function runTui(argv: string[]): Promise<number> {
         profileName: target.kind === 'remote' ? target.profileName : undefined,
         readOnly: opts.readOnly,
         refreshSeconds: opts.refreshSeconds,
+        exportDir: opts.exportDir,
       },
       settings: { aliases: loaded.config.aliases, plugins: loaded.config.plugins },
       notices: loaded.problems,

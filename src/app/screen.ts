@@ -70,6 +70,12 @@ export interface ActionSpec<R> {
   run?: (row: R, ctx: ScreenCtx) => Promise<ActionResult>;
   /** API paths whose lists change; the list's own path is always refetched. */
   invalidates?: (row: R, params: Params) => string[];
+  /**
+   * Also acts on every marked item at once (Space marks; `a` with marks):
+   * one confirm naming them, the rows it does not apply to skipped. A form
+   * is filled once and sent for each.
+   */
+  bulk?: boolean;
 }
 
 export interface DeleteSpec<R> {
@@ -82,6 +88,8 @@ export interface DeleteSpec<R> {
   scope?: string;
   submit: (row: R, ctx: ScreenCtx) => Promise<unknown>;
   invalidates?: (row: R, params: Params) => string[];
+  /** Ctrl-D with marks deletes every marked item; false where that makes no sense. */
+  bulk?: boolean;
 }
 
 export interface ListSpec<R> {

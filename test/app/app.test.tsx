@@ -171,7 +171,8 @@ describe('keys everywhere', () => {
   });
 
   it('? lists every key of the current view from the keymap; Esc closes it', async () => {
-    const r = renderApp({ screens: coreScreens, svc });
+    // Tall enough for the whole help of a list: it scrolls on a smaller terminal.
+    const r = renderApp({ screens: coreScreens, svc, rows: 32 });
     await waitForContent(r.lastFrame, /Regions\s+7/);
     await jumpTo(r, 'regions', 'us-east');
     const help = await sendInputAndWait(r.stdin, '?', r.lastFrame, 'Regions\n');
