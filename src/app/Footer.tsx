@@ -11,7 +11,8 @@ import { displayKey } from './keys.js';
  */
 const FIRST: readonly CommandId[] = ['help', 'back', 'cancel', 'close', 'open', 'select', 'press', 'pick', 'submit', 'switchButton', 'applyFilter', 'clearFilter', 'acknowledge', 'go', 'actions', 'create', 'edit', 'delete', 'filter', 'command'];
 const rank = (l: KeyLine) => (l.mark ? 2 * FIRST.length : FIRST.includes(l.id) ? FIRST.indexOf(l.id) : FIRST.length);
-const text = (l: KeyLine) => `${displayKey(l.keys[0]!)} ${l.label}`;
+const keyText = (l: KeyLine) => l.keysText ?? displayKey(l.keys[0]!);
+const text = (l: KeyLine) => `${keyText(l)} ${l.label}`;
 const GAP = 2;
 
 /** The keys that fit in `width`, most useful first, shown in the table's order with help leading. */
@@ -42,7 +43,7 @@ export function Footer({ width }: { width: number }) {
         <Text key={l.id} dimColor={Boolean(l.mark)}>
           {i > 0 ? ' '.repeat(GAP) : ''}
           <Text color={l.mark ? undefined : 'cyan'} bold={!l.mark}>
-            {displayKey(l.keys[0]!)}
+            {keyText(l)}
           </Text>
           {` ${l.label}`}
         </Text>

@@ -10,13 +10,15 @@ interface Props<T> {
   /** Lines available, the title line included. */
   height: number;
   onClose: () => void;
+  /** Y: what to copy from the view (a record's copy menu). */
+  onCopy?: () => void;
   priority?: number;
 }
 
 /** A titled, scrollable view over lines: the detail, JSON and help views. */
-export function ScrollView<T>({ title, items, render, height, onClose, priority = PRIORITY.view }: Props<T>) {
+export function ScrollView<T>({ title, items, render, height, onClose, onCopy, priority = PRIORITY.view }: Props<T>) {
   const body = Math.max(1, height - 1);
-  const first = useScroll(items.length, body, { back: onClose }, { priority, title, modal: 'screen' });
+  const first = useScroll(items.length, body, { back: onClose, copy: onCopy }, { priority, title, modal: 'screen' });
   const position = items.length > body ? `  ${first + 1}-${Math.min(items.length, first + body)} of ${items.length}` : '';
   return (
     <Box flexDirection="column" height={height} overflowY="hidden">

@@ -7,7 +7,9 @@ export type Overlay =
   | { kind: 'menu'; key: string }
   | { kind: 'confirm'; action: string; key: string }
   | { kind: 'form'; form: string; key?: string }
-  | { kind: 'secret'; title: string; value: string; note?: string };
+  | { kind: 'secret'; title: string; value: string; note?: string }
+  /** Y's menu; `back` is the overlay it was opened over (a detail), shown again when it closes. */
+  | { kind: 'copy'; key: string; back?: Overlay };
 
 /** The state of one list on the nav stack, kept so Esc back returns to the same row. */
 export interface ListView {
