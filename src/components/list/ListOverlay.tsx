@@ -52,7 +52,7 @@ export function ListOverlay<R>(p: Props<R>) {
   const label = row === undefined ? '' : p.label(row);
   switch (overlay.kind) {
     case 'secret':
-      return <SecretReveal title={overlay.title} value={overlay.value} note={overlay.note} onDone={close} width={Math.min(width, 80)} />;
+      return <SecretReveal title={overlay.title} value={overlay.value} note={overlay.note} onDone={close} width={width} height={height} />;
     case 'form': {
       const f = formFor(spec, overlay.form, row, ctx, p.title, label);
       if (!f) return null;
