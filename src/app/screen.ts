@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ApiClient, Root } from '../api/client.js';
+import type { Instance } from '../api/instances.js';
 import type { AppContextValue } from './context.js';
 import type { AddGrant, MessageKind } from '../store/session.js';
 import type { GrantKind } from '../model/profile.js';
@@ -124,6 +125,10 @@ export interface ListSpec<R> {
   delete?: DeleteSpec<R>;
   /** Shown when the list is empty. */
   empty?: string;
+  /** What Y copies from a row where it is not the row at its own endpoint: the instance an overview line stands for. */
+  subject?: (row: R, p: Params) => { record: unknown; path?: string; root?: Root };
+  /** The instance a row is or stands for: s logs in to it with ssh, Y offers its ssh command line. */
+  instance?: (row: R) => Instance | undefined;
 }
 
 export interface ScreenProps {

@@ -15,7 +15,9 @@ export type Overlay =
   /** Asks before acting on the marked items; `body` is what a bulk action's form collected. */
   | { kind: 'bulk-confirm'; action: string; body?: Record<string, unknown> }
   /** A bulk action under way: its progress, until every request it sent is answered. */
-  | { kind: 'bulk-run'; verb: string; total: number; done: number; failed: number; stopping: boolean };
+  | { kind: 'bulk-run'; verb: string; total: number; done: number; failed: number; stopping: boolean }
+  /** Y's menu; `back` is the overlay it was opened over (a detail), shown again when it closes. */
+  | { kind: 'copy'; key: string; back?: Overlay };
 
 /** The state of one list on the nav stack, kept so Esc back returns to the same row. */
 export interface ListView {

@@ -179,11 +179,15 @@ describe('keys everywhere', () => {
     expect(help).toMatch(/^↑ k +Move up$/m);
     expect(help).toMatch(/^Enter +Open the selected item/m);
     expect(help).toMatch(/^\/ +Filter the list/m);
-    expect(help).toMatch(/^S +Reverse the sort order$/m);
-    expect(help).toContain('Everywhere');
-    expect(help).toMatch(/^q \^C +Quit/m);
+    // The sort letters come from the columns: Capabilities gets A, its C being Country's.
+    expect(help).toMatch(/^⇧A-Z +Sort by a column/m);
+    expect(help).toMatch(/^ {2}C +Sort by Country$/m);
+    expect(help).toMatch(/^ {2}A +Sort by Capabilities \(C sorts by Country\)$/m);
+    const end = await sendInputAndWait(r.stdin, 'G', r.lastFrame, 'Everywhere');
+    expect(end).toMatch(/^Y +Copy: the ID, label/m);
+    expect(end).toMatch(/^q \^C +Quit/m);
     // Regions cannot be created or deleted: no such keys offered.
-    expect(help).not.toContain('Create a new item');
+    expect(help + end).not.toContain('Create a new item');
     await sendInputAndWait(r.stdin, ESC, r.lastFrame, /^› us-east/m);
   });
 

@@ -24,6 +24,8 @@ import { plural } from '../../model/plural.js';
 import { filterCapture, listHandlers } from './list-keys.js';
 import { createDeriver, selectedIndex } from './list-view.js';
 import { useListData } from './use-list-data.js';
+import { sortKeyHelp, sortKeys } from './sort-keys.js';
+import { useSsh } from '../../app/use-ssh.js';
 
 type Row = Record<string, unknown>;
 
@@ -148,6 +150,8 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
       notify(exportError(dir, err), 'error');
     }
   };
+  const sorting = useMemo(() => sortKeys(spec.columns as never), [spec.columns]);
+  const ssh = useSsh();
   const tableRows = Math.max(1, height - 2);
   const deleteOne = spec.delete && withRow((row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) }), refusal(spec.delete.verb?.toLowerCase() ?? 'delete', spec.delete.scope, spec.delete.refuse));
   const bulkDelete = () => {
@@ -198,15 +202,22 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
       exportList: () => void saveList(),
       detail: () => showRecord('detail'),
       json: () => showRecord('json'),
-      sort: () => {
-        const { v } = current();
-        const next = v.sortCol === null ? 0 : v.sortCol + 1 < spec.columns.length ? v.sortCol + 1 : null;
-        update({ sortCol: next, sortDesc: false });
+      sortBy: (ev) => {
+        const col = sorting.indexOf(ev.name);
+        if (col < 0) return notify(`${ev.name} sorts by no column here; ? lists the sort keys`, 'error');
+        // The cursor stays on its row, wherever the new order puts it.
+        const { v, row } = current();
+        update({ sortCol: col, sortDesc: v.sortCol === col ? !v.sortDesc : false, ...(row ? { selectedKey: rowKey(row) } : {}) });
       },
-      reverse: () => {
-        const { v } = current();
-        update({ sortCol: v.sortCol ?? 0, sortDesc: v.sortCol === null ? true : !v.sortDesc });
-      },
+      copy: withRow((row) => ({ kind: 'copy', key: rowKey(row) })),
+      ssh:
+        spec.instance &&
+        (() => {
+          const { row } = current();
+          const vm = row && !flawOf(row) ? attempt(() => spec.instance!(row), () => undefined) : undefined;
+          if (vm) ssh(vm);
+          else if (row) notify('This line is not an instance: nothing to ssh to', 'error');
+        }),
       refresh: () => void data.getState().refresh(query),
     },
     close,
@@ -221,6 +232,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
       delete: why(spec.delete?.scope, current().row),
     },
     capture: filterCapture(() => views.getState().get(entry.key), update),
+    details: { sortBy: sortKeyHelp(spec.columns as never, sorting) },
   });
 
   const d = derive((list?.rows as Row[] | undefined) ?? EMPTY, view.sortCol, view.sortDesc, view.filter);
@@ -279,6 +291,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
         missing={why}
         close={close}
         chooseAction={chooseAction}
+        show={(overlay) => update({ overlay })}
         confirmed={confirmed}
         submitForm={submitForm}
         width={width}
