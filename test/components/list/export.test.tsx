@@ -30,7 +30,7 @@ describe('Ctrl-S in a list', { timeout: 60_000 }, () => {
     await press(r, '/', /Enter keep/);
     await press(r, 'web', /2 of 3/);
     await press(r, ENTER, /Enter open/);
-    await press(r, 'S', /Label ▼/);
+    await press(r, 'L', /Label ▲/).then(() => press(r, 'L', /Label ▼/));
     const frame = await press(r, CTRL_S, /Exported 2 items to/);
     const [csv, json] = files(dir);
     expect(csv).toMatch(/^instances-\d{8}-\d{6}\.csv$/);

@@ -62,7 +62,7 @@ describe('marks in a list', { timeout: 60_000 }, () => {
     await press(r, 'j', /^› {2}charlie/m);
     await press(r, SPACE, /2 marked/);
     // Reversed by label: echo first, the marks on their rows.
-    let frame = await press(r, 'S', /Label ▼/);
+    let frame = await press(r, 'L', /Label ▲/).then(() => press(r, 'L', /Label ▼/));
     expect(frame.indexOf('echo')).toBeLessThan(frame.indexOf('alpha'));
     expect(line(frame, 'alpha')).toMatch(/^.● alpha/);
     expect(line(frame, 'charlie')).toMatch(/^.● charlie/);
