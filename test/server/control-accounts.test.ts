@@ -386,6 +386,17 @@ describe('accounts: removal', () => {
     }
   });
 
+  it('an added account reads as the service does: serve --strict holds for it too', async () => {
+    const strict = await startTestService({ strict: true });
+    try {
+      const a = (await call(strict, 'POST', '/__control/accounts', { body: { seed: 'empty' } })).body as Made;
+      const r = await call(strict, 'POST', '/tags', { token: a.token, body: { label: 'strict-tag', colour: 'red' } });
+      expect(r).toMatchObject({ status: 400, body: { errors: [{ field: 'colour' }] } });
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('the service closes cleanly with accounts open, and they close with it', async () => {
     const other = await startTestService();
     const r = await call(other, 'POST', '/__control/accounts', { body: { seed: 'demo' } });
