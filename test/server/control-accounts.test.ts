@@ -186,6 +186,18 @@ describe('accounts: each sees only its own', () => {
     await remove(b.id);
   });
 
+  it('an account’s owner token revoked through the API still controls it, as the primary’s does', async () => {
+    const a = await make();
+    const tokens = (await call(svc, 'GET', '/profile/tokens', { token: a.token })).body.data as { id: number; token: string }[];
+    const own = tokens.find((t) => a.token.startsWith(t.token))!;
+    expect((await call(svc, 'DELETE', `/profile/tokens/${own.id}`, { token: a.token })).status).toBe(200);
+    expect((await call(svc, 'GET', '/tags', { token: a.token })).status).toBe(401);
+    expect((await call(svc, 'GET', '/__control/health', { token: a.token })).status).toBe(200);
+    expect((await call(svc, 'POST', '/__control/snapshots', { token: a.token, body: { name: 'after-revoke' } })).status).toBe(200);
+    expect((await call(svc, 'GET', '/__control/accounts', { token: a.token })).status).toBe(403);
+    await remove(a.id);
+  });
+
   it('snapshots are the account’s own: another account neither lists nor restores them', async () => {
     const a = await make();
     const b = await make();
