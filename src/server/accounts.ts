@@ -97,8 +97,10 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * An account's tokens are read again after any write of its that touched
  * them (a token created or revoked, a snapshot restored, a reset), so a
  * request costs one hash and one lookup however many accounts there are.
- * The primary is not indexed: another service on its data file may add
- * tokens at any time, so its store stays the judge of every other token.
+ * Its control token stays its own even once revoked as an API token, as the
+ * primary's does. The primary is not indexed: another service on its data
+ * file may add tokens at any time, so its store stays the judge of every
+ * other token.
  */
 class TokenIndex {
   private readonly owners = new Map<string, Account>();
@@ -113,6 +115,7 @@ class TokenIndex {
     if (this.held.get(account)?.stamp === stamp) return;
     this.drop(account);
     const hashes = account.store.db.prepare("SELECT key FROM rows WHERE kind = 'token' AND key IS NOT NULL").pluck().all() as string[];
+    if (account.services.controlToken) hashes.push(hashToken(account.services.controlToken));
     for (const hash of hashes) this.owners.set(hash, account);
     this.held.set(account, { stamp, hashes });
   }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorFields, OWNER_TOKEN, RESTRICTED_TOKEN, startTestService } from '../helpers/service.js';
@@ -183,6 +186,18 @@ describe('accounts: each sees only its own', () => {
     await remove(b.id);
   });
 
+  it('an account’s owner token revoked through the API still controls it, as the primary’s does', async () => {
+    const a = await make();
+    const tokens = (await call(svc, 'GET', '/profile/tokens', { token: a.token })).body.data as { id: number; token: string }[];
+    const own = tokens.find((t) => a.token.startsWith(t.token))!;
+    expect((await call(svc, 'DELETE', `/profile/tokens/${own.id}`, { token: a.token })).status).toBe(200);
+    expect((await call(svc, 'GET', '/tags', { token: a.token })).status).toBe(401);
+    expect((await call(svc, 'GET', '/__control/health', { token: a.token })).status).toBe(200);
+    expect((await call(svc, 'POST', '/__control/snapshots', { token: a.token, body: { name: 'after-revoke' } })).status).toBe(200);
+    expect((await call(svc, 'GET', '/__control/accounts', { token: a.token })).status).toBe(403);
+    await remove(a.id);
+  });
+
   it('snapshots are the account’s own: another account neither lists nor restores them', async () => {
     const a = await make();
     const b = await make();
@@ -359,7 +374,42 @@ describe('accounts: removal', () => {
     expect((await make()).id).toBeGreaterThan(a.id);
   });
 
-  it('an account removed and the service still closes cleanly with accounts open', async () => {
+  it('an added account lives in memory: nothing of it reaches the primary’s data file, and it ends with the service', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vmtui-accounts-'));
+    const data = join(dir, 'service.sqlite');
+    try {
+      const onFile = await startTestService({ data });
+      const a = (await call(onFile, 'POST', '/__control/accounts', { body: { seed: 'empty' } })).body as Made;
+      expect((await call(onFile, 'POST', '/tags', { token: a.token, body: { label: 'in-memory-only' } })).status).toBe(200);
+      expect((await call(onFile, 'POST', '/__control/snapshots', { token: a.token, body: { name: 'in-memory-snapshot' } })).status).toBe(200);
+      await onFile.close();
+      const again = await startTestService({ data });
+      try {
+        const text = JSON.stringify(again.store.db.prepare('SELECT * FROM rows').all()) + JSON.stringify(again.store.db.prepare('SELECT name FROM snapshots').all());
+        expect(text).not.toContain('in-memory-only');
+        expect(text).not.toContain('in-memory-snapshot');
+        expect((await call(again, 'GET', '/tags', { token: a.token })).status).toBe(401);
+        expect((await call(again, 'GET', '/__control/accounts')).body.data.map((x: { id: number }) => x.id)).toEqual([1]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('an added account reads as the service does: serve --strict holds for it too', async () => {
+    const strict = await startTestService({ strict: true });
+    try {
+      const a = (await call(strict, 'POST', '/__control/accounts', { body: { seed: 'empty' } })).body as Made;
+      const r = await call(strict, 'POST', '/tags', { token: a.token, body: { label: 'strict-tag', colour: 'red' } });
+      expect(r).toMatchObject({ status: 400, body: { errors: [{ field: 'colour' }] } });
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('the service closes cleanly with accounts open, and they close with it', async () => {
     const other = await startTestService();
     const r = await call(other, 'POST', '/__control/accounts', { body: { seed: 'demo' } });
     expect(r.status).toBe(200);
