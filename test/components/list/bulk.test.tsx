@@ -139,6 +139,48 @@ describe('bulk actions on marked rows', { timeout: 60_000 }, () => {
     await wait(r, /tagme-1 .*blue-team/);
   });
 
+  it('revokes marked tokens, leaving out the one this session uses', async () => {
+    for (const label of ['ci-a', 'ci-b']) expect((await call(svc, 'POST', '/profile/tokens', { body: { label, scopes: '*' } })).status).toBe(200);
+    const r = renderApp({ svc, rows: 30, cols: 110 });
+    await jumpTo(r, 'tokens', /ci-b/);
+    await press(r, ' ', '1 marked');
+    await press(r, ' ', '2 marked');
+    await press(r, ' ', '3 marked');
+    const confirm = await press(r, CTRL_D, 'Type 2 to confirm');
+    expect(confirm).toMatch(/Revoke: 2 items/);
+    expect(confirm).toMatch(/• serve --token \(owner\): the token this session uses: revoke it on/);
+    await press(r, `2${ENTER}`, 'Revoke: 2 of 2 succeeded');
+    const labels = ((await call(svc, 'GET', '/profile/tokens')).body.data as { label: string }[]).map((t) => t.label);
+    expect(labels).not.toContain('ci-a');
+    expect(labels).not.toContain('ci-b');
+  });
+
+  it('the confirm of many items scrolls at 80×24, the count still typed', async () => {
+    await instances('many', 30);
+    const r = renderApp({ svc, rows: 24, cols: 80 });
+    await jumpTo(r, 'vm many-', /^› many-1\b/m);
+    await press(r, ' ', '1 marked');
+    await press(r, 'G', /^› {2}many-30/m);
+    await press(r, '\x00', '30 marked');
+    const confirm = await press(r, CTRL_D, 'Type 30 to confirm');
+    expect(confirm.split('\n').length).toBeLessThanOrEqual(23);
+    expect(confirm).toMatch(/↑↓ 1-\d+ of 31 lines/);
+    expect(confirm).not.toContain('many-30');
+    let frame = confirm;
+    for (let i = 0; i < 30 && !frame.includes('• many-30'); i++) frame = await press(r, '\x1b[B', new RegExp(`↑↓ ${i + 2}-\\d+ of 31 lines`));
+    expect(frame).toContain('• many-30');
+    await press(r, `30${ENTER}`, 'Delete: 30 of 30 succeeded');
+  });
+
+  it('under --read-only marks still serve export, and no bulk change is offered', async () => {
+    await instances('ro', 1);
+    const r = renderApp({ svc, rows: 30, cols: 110, session: { readOnly: true } });
+    await jumpTo(r, 'vm ro-', /^› ro-1/m);
+    await press(r, ' ', '1 marked');
+    await press(r, CTRL_D, 'Read-only mode: delete is disabled');
+    await press(r, 'a', 'no action here takes several items at once');
+  });
+
   it('Esc in the bulk menu goes back to the list with the marks kept', async () => {
     await instances('keep', 2);
     const r = await markAll('keep', 2);
