@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
-import { call, startTestService } from '../../helpers/service.js';
-import { CTRL_D, CTRL_S, ENTER, ESC, jumpTo, press, renderApp, wait, type App } from '../../helpers/ink.js';
+import { RESTRICTED_TOKEN, call, startTestService } from '../../helpers/service.js';
+import { CTRL_D, CTRL_S, ENTER, ESC, jumpTo, press, renderApp, select, wait, type App } from '../../helpers/ink.js';
 
 const SPACE = ' ';
 const RIGHT = '\x1b[C';
@@ -187,5 +187,31 @@ describe('bulk actions on marked rows', { timeout: 60_000 }, () => {
     await press(r, 'a', 'Actions: 2 marked items');
     const frame = await press(r, ESC, (f) => !f.includes('Actions:'));
     expect(frame).toContain('2 marked');
+  });
+});
+
+describe('bulk actions for a restricted user (demo data)', { timeout: 60_000 }, () => {
+  let demo: RunningService;
+  beforeAll(async () => {
+    demo = await startTestService({ seed: 'demo' });
+  });
+  afterAll(() => demo.close());
+
+  it('names a row whose grant is read-only in the confirm and sends nothing for it', async () => {
+    const r = renderApp({ svc: demo, token: RESTRICTED_TOKEN, rows: 30, cols: 110 });
+    await jumpTo(r, 'instances', 'api-1');
+    await wait(r, () => r.ctx.session.getState().grants !== null);
+    // web-1 is granted read_write, api-1 read_only.
+    await select(r, 'web-1');
+    await press(r, ' ', '1 marked');
+    await press(r, ESC, /^\d+ items · 1 marked$/m);
+    await select(r, 'api-1');
+    await press(r, ' ', '2 marked');
+    const menu = await press(r, 'a', 'Actions: 2 marked items');
+    expect(menu).toContain('Reboot (1 of 2)');
+    const confirm = await press(r, 'r', 'Skipped, not sent (1):');
+    expect(confirm).toContain('• web-1');
+    expect(confirm).toContain('• api-1: read-only grant');
+    await press(r, ESC, (f) => !f.includes('Skipped'));
   });
 });
