@@ -135,7 +135,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   };
   const running = useRef<BulkRun<Row>>(undefined);
   const ops = bulkOps(spec, ctx, { readOnly: session.getState().readOnly, missing: why, user: session.getState().user });
-  const bulk = listBulk({ getView: () => current().v, update, marked: markedRows, rowKey, refetch, notify, running });
+  const bulk = listBulk({ getView: () => current().v, update, marked: markedRows, rowKey, label, refetch, notify, running });
   const marking = () => current().v.marks.size > 0;
   /** Ctrl-S: the rows as shown (the marked ones when there are marks) as CSV and JSON. */
   const saveList = async () => {
