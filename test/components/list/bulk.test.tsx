@@ -139,6 +139,18 @@ describe('bulk actions on marked rows', { timeout: 60_000 }, () => {
     await wait(r, /tagme-1 .*blue-team/);
   });
 
+  it('without marks, add a tag acts on the selected row alone, keeping its other tags', async () => {
+    const ids = await instances('solo', 1);
+    await call(svc, 'PUT', `/vm/instances/${ids['solo-1']}`, { body: { tags: ['keep'] } });
+    const r = renderApp({ svc, rows: 30, cols: 110 });
+    await jumpTo(r, 'vm solo-', /^› solo-1/m);
+    await press(r, 'a', 'Actions: solo-1');
+    await press(r, 'T', 'Add a tag…: solo-1');
+    await press(r, 'red', 'red');
+    await press(r, CTRL_S, 'Tagged solo-1');
+    expect((await call(svc, 'GET', `/vm/instances/${ids['solo-1']}`)).body.tags).toEqual(['keep', 'red']);
+  });
+
   it('revokes marked tokens, leaving out the one this session uses', async () => {
     for (const label of ['ci-a', 'ci-b']) expect((await call(svc, 'POST', '/profile/tokens', { body: { label, scopes: '*' } })).status).toBe(200);
     const r = renderApp({ svc, rows: 30, cols: 110 });
