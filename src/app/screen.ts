@@ -91,6 +91,8 @@ export interface DeleteSpec<R> {
   invalidates?: (row: R, params: Params) => string[];
   /** Ctrl-D with marks deletes every marked item; false where that makes no sense. */
   bulk?: boolean;
+  /** Why a marked row is left out of a bulk delete though it may be deleted alone (the token this session uses). */
+  bulkRefuse?: (row: R) => string | undefined;
 }
 
 export interface ListSpec<R> {

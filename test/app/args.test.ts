@@ -20,6 +20,17 @@ describe('command line', () => {
     expect(parseTuiArgs(['--refresh', '2.5']).refreshSeconds).toBe(2.5);
   });
 
+  it('takes an existing folder for exports, made absolute; a missing one or a file is refused at start', () => {
+    const folder = dir();
+    expect(parseTuiArgs(['--export-dir', folder]).exportDir).toBe(folder);
+    expect(parseTuiArgs([]).exportDir).toBeUndefined();
+    expect(() => parseTuiArgs(['--export-dir', join(folder, 'nope')])).toThrow(`--export-dir ${join(folder, 'nope')} does not exist`);
+    const file = join(folder, 'file');
+    writeFileSync(file, '');
+    expect(() => parseTuiArgs(['--export-dir', file])).toThrow(`--export-dir ${file} is not a folder`);
+    expect(() => parseTuiArgs(['--export-dir', ''])).toThrow('--export-dir must not be empty');
+  });
+
   it('says plainly what is wrong with unknown options and missing values', () => {
     expect(() => parseTuiArgs(['--bogus'])).toThrow(/^unknown option --bogus$/);
     expect(() => parseTuiArgs(['--api-url'])).toThrow(/^option --api-url needs a value/);

@@ -24,7 +24,15 @@ describe('keys', () => {
   });
 
   it('writes keys for people', () => {
-    expect(['return', 'escape', 'ctrl+d', 'pagedown', 'j'].map(displayKey)).toEqual(['Enter', 'Esc', '^D', 'PgDn', 'j']);
+    expect(['return', 'escape', 'ctrl+d', 'pagedown', 'j', 'ctrl+space', 'ctrl+\\'].map(displayKey)).toEqual(['Enter', 'Esc', '^D', 'PgDn', 'j', '^Space', '^\\']);
+  });
+
+  it('names Ctrl-Space (NUL, which Ink reads as ctrl+`) and Ctrl-\\ (FS), alone or in a run', () => {
+    expect(keyEvents('`', { ...plain, ctrl: true })).toEqual([{ name: 'ctrl+space', text: '' }]);
+    expect(keyEvents('\x1c', plain)).toEqual([{ name: 'ctrl+\\', text: '' }]);
+    expect(keyEvents('j\x00k\x1c', plain).map((e) => e.name)).toEqual(['j', 'ctrl+space', 'k', 'ctrl+\\']);
+    // A backtick typed is still a backtick.
+    expect(keyEvents('`', plain)).toEqual([{ name: '`', text: '`' }]);
   });
 });
 

@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('marks, bulk delete and export in a terminal', { timeout: 120_000 }, () => {
-  it('marks three instances with Space, deletes them with one confirm (the count typed), then Ctrl-S saves what is left in the working folder', async () => {
+  it('marks three instances (Space, Ctrl-Space), deletes them with one confirm (the count typed), then Ctrl-S saves what is left in the working folder', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'vmtui-e2e-export-'));
     const app = spawnApp(['--api-url', svc.baseUrl, '--token', OWNER_TOKEN], { entry, cols: 100, rows: 30, cwd });
     running.push(app);
@@ -40,12 +40,16 @@ describe('marks, bulk delete and export in a terminal', { timeout: 120_000 }, ()
     app.press(KEYS.enter);
     await app.waitForScreen(/^› box-1/m);
 
+    // Space marks box-1 and moves on; Ctrl-Space (NUL from the terminal) marks from it to box-3.
     app.press(' ');
     await app.waitForScreen('1 marked');
-    app.press('  ');
+    app.press('j');
+    await app.waitForScreen(/^› {2}box-3/m);
+    app.press('\x00');
     const marked = await app.waitForScreen('3 marked');
-    for (const label of ['box-1', 'box-2', 'box-3']) expect(marked).toMatch(new RegExp(`^ ● ${label}`, 'm'));
-    expect(marked).toMatch(/^› {2}box-4/m);
+    for (const label of ['box-1', 'box-2']) expect(marked).toMatch(new RegExp(`^ ● ${label}`, 'm'));
+    expect(marked).toMatch(/^›● box-3/m);
+    expect(marked).toMatch(/^ {3}box-4/m);
 
     app.press(KEYS.ctrlD);
     const confirm = await app.waitForScreen('Type 3 to confirm');

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
@@ -133,7 +134,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   };
   const running = useRef<BulkRun<Row>>(undefined);
   const ops = bulkOps(spec, ctx, { readOnly: session.getState().readOnly, missing: why, user: session.getState().user });
-  const bulk = listBulk({ getView: () => current().v, update, marked: markedRows, rowKey, refetch, notify, running });
+  const bulk = listBulk({ getView: () => current().v, update, marked: markedRows, rowKey, label, refetch, notify, running });
   const marking = () => current().v.marks.size > 0;
   /** Ctrl-S: the rows as shown (the marked ones when there are marks) as CSV and JSON. */
   const saveList = async () => {
@@ -145,7 +146,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
     const dir = session.getState().exportDir ?? '.';
     try {
       const files = await exportList({ dir, area: def.id, columns: spec.columns, rows });
-      notify(`Exported ${plural(rows.length, 'item')} to ${files.csv} and ${files.json.slice(files.json.lastIndexOf('/') + 1)}`, 'success');
+      notify(`Exported ${plural(rows.length, 'item')} to ${files.csv} and ${basename(files.json)}`, 'success');
     } catch (err) {
       notify(exportError(dir, err), 'error');
     }
@@ -157,12 +158,12 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   const bulkDelete = () => {
     const op = ops.find((o) => o.id === 'delete');
     if (op) bulk.choose(op);
-    else notify(`${def.title}: no deleting several at once here (^\ clears the marks)`, 'error');
+    else notify(`${def.title}: no deleting several at once here (^\\ clears the marks)`, 'error');
   };
   const actionsMenu = withRow((row) => ({ kind: 'menu', key: rowKey(row) }));
   const bulkMenu = () => {
     if (ops.length) update({ overlay: { kind: 'bulk-menu' } });
-    else notify(`${def.title}: no action here takes several items at once (^\ clears the marks)`, 'error');
+    else notify(`${def.title}: no action here takes several items at once (^\\ clears the marks)`, 'error');
   };
   const handlers = listHandlers(
     view,

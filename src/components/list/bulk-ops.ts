@@ -39,7 +39,7 @@ export function bulkOps<R>(spec: ListSpec<R>, ctx: ScreenCtx, { readOnly, missin
       label: del.verb ?? 'Delete',
       destructive: true,
       irreversible: true,
-      skip: (row) => (flawOf(row) ? UNREADABLE : (missing(del.scope, row) ?? del.refuse?.(row, user))),
+      skip: (row) => (flawOf(row) ? UNREADABLE : (missing(del.scope, row) ?? del.refuse?.(row, user) ?? del.bulkRefuse?.(row))),
       run: (row) => del.submit(row, ctx),
       invalidates: (row) => del.invalidates?.(row, ctx.params) ?? [],
     });

@@ -13,6 +13,7 @@ export interface ListBulkOptions<R> {
   /** The marked rows, in the order the list shows them. */
   marked: () => R[];
   rowKey: (row: R) => string;
+  label: (row: R) => string;
   /** After the run: the list's own rows and these paths are fetched again. */
   refetch: (extra: string[]) => void;
   notify: (text: string, kind?: MessageKind) => void;
@@ -25,7 +26,7 @@ export interface ListBulkOptions<R> {
  * confirm, then the run with its progress in the overlay. At the end the rows
  * it could not do stay marked with the reason, and the rest lose their mark.
  */
-export function listBulk<R>({ getView, update, marked, rowKey, refetch, notify, running }: ListBulkOptions<R>) {
+export function listBulk<R>({ getView, update, marked, rowKey, label, refetch, notify, running }: ListBulkOptions<R>) {
   const choose = (op: BulkOp<R>) => {
     const rows = marked();
     const plan = planBulk(op, rows);
@@ -60,7 +61,7 @@ export function listBulk<R>({ getView, update, marked, rowKey, refetch, notify, 
       running.current = undefined;
       update({ overlay: null, ...leftMarked(outcome, plan, rowKey) });
       refetch([...new Set(plan.go.flatMap((row) => op.invalidates(row)))]);
-      const { text, kind } = summary(op.label, outcome);
+      const { text, kind } = summary(op.label, outcome, label);
       notify(text, kind);
     });
   };
@@ -84,11 +85,13 @@ function leftMarked<R>(outcome: BulkOutcome<R>, plan: BulkPlan<R>, rowKey: (row:
 }
 
 /** The message line after a run: how many succeeded, and where the rest are. */
-function summary<R>(label: string, outcome: BulkOutcome<R>): { text: string; kind: MessageKind } {
+function summary<R>(verb: string, outcome: BulkOutcome<R>, label: (row: R) => string): { text: string; kind: MessageKind } {
   const ok = outcome.succeeded.length;
   const { failed, notStarted } = outcome;
-  const head = `${label}${notStarted.length ? ' stopped' : ''}: ${ok} of ${ok + failed.length + notStarted.length} succeeded`;
-  const rest = [failed.length && `${failed.length} failed`, notStarted.length && `${notStarted.length} not started`].filter(Boolean);
+  const head = `${verb}${notStarted.length ? ' stopped' : ''}: ${ok} of ${ok + failed.length + notStarted.length} succeeded`;
+  // The first failure in full: the column may be too narrow for its reason.
+  const first = failed[0] && ` (${label(failed[0].item)}: ${failed[0].reason}${failed.length > 1 ? `; ${failed.length - 1} more` : ''})`;
+  const rest = [failed.length && `${failed.length} failed${first}`, notStarted.length && `${notStarted.length} not started`].filter(Boolean);
   if (rest.length === 0) return { text: head, kind: 'success' };
-  return { text: `${head}, ${rest.join(', ')} (still marked; the Not done column says why)`, kind: 'error' };
+  return { text: `${head}, ${rest.join(', ')}; still marked, the Not done column says why`, kind: 'error' };
 }

@@ -62,6 +62,8 @@ export const tokens = defineScreen<TokenRow>({
     delete: {
       verb: 'Revoke',
       confirm: revokeText,
+      // Revoked in a bulk run, it would fail every request after it: it goes on its own, with its warning.
+      bulkRefuse: (t) => (t.in_use ? 'the token this session uses: revoke it on its own' : undefined),
       submit: (t, ctx) => revokeToken(ctx.client, t.id),
     },
     empty: 'No personal access tokens. Press c to create one.',
