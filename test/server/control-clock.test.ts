@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import type { RunningService } from '../../src/server/service.js';
 import { isoSeconds, parseApiTime } from '../../src/model/time.js';
+import { ApiError } from '../../src/server/errors.js';
+import { onJob } from '../../src/server/sim.js';
 import { call, errorFields, OWNER_TOKEN, RESTRICTED_TOKEN, startTestService } from '../helpers/service.js';
 import { createInstance } from './instances-fixtures.js';
 
@@ -122,6 +124,30 @@ describe('reading and setting the clock', () => {
       expect(vm.created).toMatch(/^21\d\d-\d\d-\d\dT\d\d:\d\d:\d\d$/);
     } finally {
       await far.close();
+    }
+  });
+});
+
+describe('an advance that fails', () => {
+  it('changes nothing: neither the account nor its clock', async () => {
+    const svc = await startTestService({ speed: 'realistic' });
+    try {
+      // A job that meets a storage failure (a locked or full data file) 30 s after an instance's boot.
+      onJob('test.storage_failure', () => {
+        throw new ApiError(503, [{ reason: 'The data file is locked' }]);
+      });
+      const vm = await createInstance(svc, { label: 'rolled-back' });
+      svc.store.tx(() => svc.sim.schedule('test.storage_failure', {}, 30));
+      const before = await clock(svc);
+      const r = await call(svc, 'POST', '/__control/clock', { body: { frozen: true, advance_seconds: 60 } });
+      expect(r.status).toBe(503);
+      const after = await clock(svc);
+      expect(after.frozen).toBe(false);
+      expect(Math.abs(after.offset_seconds - before.offset_seconds)).toBeLessThan(1);
+      expect((await call(svc, 'GET', `/vm/instances/${vm.id}`)).body.status).toBe('provisioning');
+      expect(svc.store.all<{ type: string }>('job').map((j) => j.type)).toContain('test.storage_failure');
+    } finally {
+      await svc.close();
     }
   });
 });
