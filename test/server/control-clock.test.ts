@@ -184,7 +184,8 @@ describe('lifecycles follow the clock (speed realistic)', () => {
 
   it('a shutdown and a boot 40 s apart carry times 40 s apart', async () => {
     const vm = await createInstance(svc, { label: 'web-2' });
-    await setClock(svc, { advance_seconds: 30 });
+    // Frozen, so that the time the test itself takes does not count.
+    await setClock(svc, { advance_seconds: 30, frozen: true });
     expect((await call(svc, 'POST', `/vm/instances/${vm.id}/shutdown`)).status).toBe(200);
     await setClock(svc, { advance_seconds: 40 });
     expect((await call(svc, 'GET', `/vm/instances/${vm.id}`)).body.status).toBe('offline');
@@ -194,8 +195,8 @@ describe('lifecycles follow the clock (speed realistic)', () => {
     expect((await call(svc, 'GET', `/vm/instances/${vm.id}`)).body.status).toBe('running');
     const [boot, shutdown] = (await eventsOf(svc, { 'entity.id': vm.id, 'entity.type': 'vm' })).filter((e) => e.action !== 'vm_create');
     expect([boot!.action, shutdown!.action]).toEqual(['vm_boot', 'vm_shutdown']);
-    expect(parseApiTime(boot!.created) - parseApiTime(shutdown!.created)).toBeGreaterThanOrEqual(40 * SECOND);
-    expect(parseApiTime(boot!.created) - parseApiTime(shutdown!.created)).toBeLessThan(42 * SECOND);
+    expect(parseApiTime(boot!.created) - parseApiTime(shutdown!.created)).toBe(40 * SECOND);
+    await setClock(svc, { frozen: false });
   });
 
   it('a job scheduled by a job runs within the same advance, and not before its time', async () => {
@@ -349,7 +350,7 @@ describe('monitoring and stats follow the clock (the demo account)', () => {
     expect(opened.length).toBeGreaterThanOrEqual(14);
     expect(opened.length).toBeLessThanOrEqual(31);
     const times = opened.map((e) => parseApiTime(e.created)).sort((a, b) => a - b);
-    expect(times[0]! - start).toBeGreaterThanOrEqual(59 * SECOND);
+    expect(times[0]!).toBeGreaterThanOrEqual(start - SECOND);
     expect(times.at(-1)!).toBeLessThanOrEqual(start + 1800 * SECOND);
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(59 * SECOND);
     // Issues last 30–90 s: at most one is open now beyond the demo's two.
