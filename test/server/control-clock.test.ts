@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import type { RunningService } from '../../src/server/service.js';
+import type { ClockState } from '../../src/server/clock.js';
 import { isoSeconds, parseApiTime } from '../../src/model/time.js';
 import { ApiError } from '../../src/server/errors.js';
 import { onJob } from '../../src/server/sim.js';
@@ -16,12 +17,6 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
 const DAY = 24 * HOUR;
-
-interface ClockState {
-  now: string;
-  frozen: boolean;
-  offset_seconds: number;
-}
 
 const clock = async (svc: RunningService): Promise<ClockState> => {
   const r = await call(svc, 'GET', '/__control/clock');
@@ -469,7 +464,6 @@ describe('the clock is the account’s: kept across a restart, never taken back 
       await call(svc, 'POST', '/__control/snapshots', { body: { name: 'fixture' } });
       const res = await request(`${svc.origin}/__control/snapshots/fixture/export`, { headers: { authorization: `Bearer ${OWNER_TOKEN}` } });
       const file = join(dir, 'fixture.sqlite');
-      const { writeFileSync } = await import('node:fs');
       writeFileSync(file, Buffer.from(await res.body.arrayBuffer()));
       const opened = await startTestService({ data: file, speed: 'realistic' });
       try {
