@@ -3,6 +3,7 @@ import { createdShape, itemShape, recordProblem } from '../model/response.js';
 import { ApiError, httpError } from './errors.js';
 import { checkPage, type FlawedRows, type Page } from './pages.js';
 import { NoReply, send, type HttpReply } from './http.js';
+import { RequestLog, type RequestRecord } from './request-log.js';
 
 export type Root = 'base' | 'beta';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -53,6 +54,8 @@ export class ApiClient {
   private readonly retryDelaysMs: number[];
   /** Every request listens to it: aborting ends all of them at once (the app quitting). */
   private readonly closing = new AbortController();
+  /** Every call this client made, for the `:requests` view: it is the client's record, so it works against any server. */
+  readonly requests = new RequestLog();
 
   constructor(opts: ClientOptions) {
     // One listener per request in flight: the first screen alone sends twenty.
@@ -126,7 +129,7 @@ export class ApiClient {
   async request<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return (await this.once(method, path, opts)) as T;
+        return (await this.once(method, path, opts, attempt + 1)) as T;
       } catch (err) {
         const delay = this.retryDelaysMs[attempt];
         if (method !== 'GET' || !(err instanceof ApiError) || !err.retryable || delay === undefined) throw err;
@@ -142,7 +145,7 @@ export class ApiClient {
     return url;
   }
 
-  private async once(method: Method, path: string, opts: RequestOptions): Promise<unknown> {
+  private async once(method: Method, path: string, opts: RequestOptions, attempt: number): Promise<unknown> {
     if (this.connecting) await this.connecting;
     if (this.closing.signal.aborted) throw closed();
     const what = `${method} ${path}`;
@@ -151,27 +154,40 @@ export class ApiClient {
     if (opts.filter !== undefined) headers['x-filter'] = JSON.stringify(opts.filter).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     const url = this.url(path, opts.root, opts.query);
+    const text = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    const record = this.requests.begin({ method, url, path, root: opts.root ?? 'base', attempt, headers, body: opts.body, text });
     let reply: HttpReply;
     try {
-      reply = await send(method, url, headers, opts.body === undefined ? undefined : JSON.stringify(opts.body), this.timeoutMs, this.closing.signal);
+      reply = await send(method, url, headers, text, this.timeoutMs, this.closing.signal);
     } catch (err) {
-      if (this.closing.signal.aborted) throw closed();
-      if (err instanceof NoReply && err.timedOut) {
-        const after = `${this.timeoutMs / 1000} s`;
-        // The server has the write and may be doing it still: saying it failed would invite doing it twice.
-        if (method !== 'GET') throw new ApiError('timeout', `${what}: no answer yet after ${after}; it may still be applied — refresh to see`);
-        throw new ApiError('timeout', `${what} timed out after ${after}`);
-      }
-      const code = err instanceof NoReply ? err.code : undefined;
-      throw new ApiError('network', `Cannot reach ${url.host}${code ? ` (${code})` : ''}`);
+      const failed = this.failure(err, method, what, url);
+      this.requests.finish(record, { failure: failed.message });
+      throw failed;
     }
+    try {
+      return this.answer(method, path, what, reply, record);
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'shape') this.requests.problem(record, err.message);
+      throw err;
+    }
+  }
+
+  /** Why no answer came, as the error the caller gets. */
+  private failure(err: unknown, method: Method, what: string, url: URL): ApiError {
+    if (this.closing.signal.aborted) return closed();
+    if (err instanceof NoReply && err.timedOut) {
+      const after = `${this.timeoutMs / 1000} s`;
+      // The server has the write and may be doing it still: saying it failed would invite doing it twice.
+      if (method !== 'GET') return new ApiError('timeout', `${what}: no answer yet after ${after}; it may still be applied — refresh to see`);
+      return new ApiError('timeout', `${what} timed out after ${after}`);
+    }
+    const code = err instanceof NoReply ? err.code : undefined;
+    return new ApiError('network', `Cannot reach ${url.host}${code ? ` (${code})` : ''}`);
+  }
+
+  /** The answer's body, checked; recorded as it came. */
+  private answer(method: Method, path: string, what: string, reply: HttpReply, record: RequestRecord): unknown {
     const { status, text } = reply;
-    // Not followed: a redirect could carry the token elsewhere, and an API root that moved should be configured where it is.
-    if (status >= 300 && status < 400) {
-      const to = reply.headers.location;
-      throw new ApiError('http', `${what} was redirected${to ? ` to ${to}` : ''} (HTTP ${status}); use the address it moved to as the API URL`, status);
-    }
-    const retryAfter = reply.headers['retry-after'] ?? null;
     let body: unknown;
     let parsed = true;
     try {
@@ -179,6 +195,13 @@ export class ApiClient {
     } catch {
       parsed = false;
     }
+    this.requests.finish(record, { status, headers: reply.headers, text, parsed: parsed ? body : undefined });
+    // Not followed: a redirect could carry the token elsewhere, and an API root that moved should be configured where it is.
+    if (status >= 300 && status < 400) {
+      const to = reply.headers.location;
+      throw new ApiError('http', `${what} was redirected${to ? ` to ${to}` : ''} (HTTP ${status}); use the address it moved to as the API URL`, status);
+    }
+    const retryAfter = reply.headers['retry-after'] ?? null;
     if (status >= 400) {
       const err = httpError(status, what, parsed ? body : undefined);
       const seconds = Number(retryAfter);

@@ -64,6 +64,8 @@ function Frame() {
       back: () => void nav.getState().pop(),
       // One key from anywhere to the services in trouble (the header's badge names it).
       triage: problems > 0 && screens.find('issues') !== undefined && (() => nav.getState().jump('issues')),
+      // Pushed, not jumped to: Esc returns to where the message was.
+      messages: screens.find('messages') !== undefined && (() => nav.getState().stack.at(-1)!.screen !== 'messages' && nav.getState().push('messages')),
     },
     { priority: PRIORITY.global, title: 'Everywhere' },
   );

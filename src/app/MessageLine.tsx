@@ -3,17 +3,23 @@ import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { useApp } from './context.js';
 import { wrapWords } from '../components/cells.js';
+import { displayKey } from './keys.js';
+import { KEYMAP } from './keymap.js';
 
 const SHOW_MS = 8000;
 const COLORS = { info: undefined, success: 'green', error: 'red' } as const;
 
 /** Most lines a message takes: enough for a service's whole reason (a 403 names the scope at its end), little enough to leave the view. */
 const MAX_LINES = 4;
+/** Ends a message cut to MAX_LINES: where to read it whole. */
+const MORE = ` … ${displayKey(KEYMAP.messages.keys[0])} shows it whole`;
+
+const wrapped = (text: string, kind: string, width: number) => wrapWords(kind === 'error' ? `✗ ${text}` : text, width);
 
 /** Lines the message needs, wrapped as it is drawn (an error's "✗ " included). */
 export const messageLines = (text: string | undefined, width: number) => (text === undefined ? 1 : Math.min(MAX_LINES, wrapWords(`✗ ${text}`, width).length));
 
-/** The result of the last action or the last error; it fades after a few seconds. */
+/** The result of the last action or the last error; it fades after a few seconds, and stays in `:messages`. */
 export function MessageLine({ width }: { width: number }) {
   const { session } = useApp();
   const message = useStore(session, (s) => s.message);
@@ -25,11 +31,18 @@ export function MessageLine({ width }: { width: number }) {
     return () => clearTimeout(timer);
   }, [message, session]);
   if (!message) return <Text> </Text>;
+  const lines = wrapped(message.text, message.kind, width);
+  if (lines.length > MAX_LINES) {
+    lines.length = MAX_LINES;
+    lines[MAX_LINES - 1] = `${lines[MAX_LINES - 1]!.slice(0, Math.max(0, width - MORE.length)).trimEnd()}${MORE}`;
+  }
   return (
-    <Box height={messageLines(message.text, width)} overflowY="hidden">
-      <Text color={COLORS[message.kind]} wrap="wrap">
-        {message.kind === 'error' ? `✗ ${message.text}` : message.text}
-      </Text>
+    <Box flexDirection="column" height={messageLines(message.text, width)} overflowY="hidden">
+      {lines.map((line, i) => (
+        <Text key={i} color={COLORS[message.kind]} wrap="truncate-end">
+          {line}
+        </Text>
+      ))}
     </Box>
   );
 }

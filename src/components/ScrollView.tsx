@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { PRIORITY } from '../app/key-router.js';
+import type { CommandHandlers } from '../app/use-commands.js';
 import { useScroll } from './use-scroll.js';
 
 interface Props<T> {
@@ -11,12 +12,14 @@ interface Props<T> {
   height: number;
   onClose: () => void;
   priority?: number;
+  /** More commands of the view, bound with the scrolling (e.g. copy). */
+  commands?: CommandHandlers;
 }
 
 /** A titled, scrollable view over lines: the detail, JSON and help views. */
-export function ScrollView<T>({ title, items, render, height, onClose, priority = PRIORITY.view }: Props<T>) {
+export function ScrollView<T>({ title, items, render, height, onClose, priority = PRIORITY.view, commands }: Props<T>) {
   const body = Math.max(1, height - 1);
-  const first = useScroll(items.length, body, { back: onClose }, { priority, title, modal: 'screen' });
+  const first = useScroll(items.length, body, { ...commands, back: onClose }, { priority, title, modal: 'screen' });
   const position = items.length > body ? `  ${first + 1}-${Math.min(items.length, first + body)} of ${items.length}` : '';
   return (
     <Box flexDirection="column" height={height} overflowY="hidden">

@@ -15,11 +15,14 @@ import home from './home/index.js';
 import images from './images/index.js';
 import instances from './instances/index.js';
 import managed from './managed/index.js';
+import messages from './messages/index.js';
 import networking from './networking/index.js';
 import nodebalancers from './nodebalancers/index.js';
 import objects from './objects/index.js';
 import profile from './profile/index.js';
 import regions from './regions/index.js';
+import requests from './requests/index.js';
+import search from './search/index.js';
 
 export const screens: ScreenDef[] = [
   ...home,
@@ -32,4 +35,7 @@ export const screens: ScreenDef[] = [
   ...events,
   ...profile,
   ...regions,
+  ...requests,
+  ...messages,
+  ...search,
 ];

@@ -18,6 +18,8 @@ export interface SessionState {
   profileName?: string;
   readOnly: boolean;
   refreshSeconds: number;
+  /** Where Ctrl-S writes a list (--export-dir); the working folder when unset. */
+  exportDir?: string;
   /** From GET /profile; undefined while loading. */
   user?: string;
   userError?: string;
@@ -25,6 +27,8 @@ export interface SessionState {
   scopes: string | null;
   lastRefresh?: number;
   message?: Message;
+  /** The last messages, oldest first: one that has faded can be read again (`:messages`). */
+  messages: Message[];
   /** Managed services in the problem state, filled by the managed area; shown in the header when > 0. */
   problemCount?: number;
   notify(text: string, kind?: MessageKind): void;
@@ -42,14 +46,21 @@ export interface SessionState {
 /** The global grants that allow creating entities. */
 export type AddGrant = { [K in keyof GlobalGrants]: GlobalGrants[K] extends boolean ? K : never }[keyof GlobalGrants];
 
-export type SessionInit = Pick<SessionState, 'endpoint' | 'embedded' | 'readOnly' | 'refreshSeconds'> & { profileName?: string };
+/** Messages kept for `:messages`. */
+export const MESSAGE_HISTORY = 50;
+
+export type SessionInit = Pick<SessionState, 'endpoint' | 'embedded' | 'readOnly' | 'refreshSeconds'> & { profileName?: string; exportDir?: string };
 
 export function createSessionStore(init: SessionInit) {
   return createStore<SessionState>()((set, get) => ({
     ...init,
     scopes: null,
     grants: null,
-    notify: (text, kind = 'info') => set({ message: { text, kind, at: Date.now() } }),
+    messages: [],
+    notify: (text, kind = 'info') => {
+      const message = { text, kind, at: Date.now() };
+      set((s) => ({ message, messages: [...s.messages.slice(1 - MESSAGE_HISTORY), message] }));
+    },
     clearMessage: () => set({ message: undefined }),
     missingScope: (scope) => {
       const { scopes } = get();

@@ -19,4 +19,12 @@ describe('curlCommand', () => {
     expect(out).toContain('Authorization: Bearer tok');
     expect(out).toContain('-X');
   });
+
+  it('leaves a masked secret of the body to the shell: "$VM_ROOT_PASS" expands, nothing else in the body does', () => {
+    const body = JSON.stringify({ label: 'costs $5', root_pass: '$VM_ROOT_PASS', image: 'vm/debian12' });
+    const line = curlCommand({ method: 'POST', url: 'http://h/v4/vm/instances', body, variables: ['VM_ROOT_PASS'] });
+    const out = execFileSync('sh', ['-c', `set -- ${line}; for w in "$@"; do printf '%s\\n' "$w"; done`], { env: { VM_TOKEN: 'tok', VM_ROOT_PASS: 'S3cret pass!' } }).toString().split('\n');
+    expect(out).toContain(JSON.stringify({ label: 'costs $5', root_pass: 'S3cret pass!', image: 'vm/debian12' }));
+  });
 });
+

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineResource, validate } from '../../model/schema.js';
 import { CLOCK_END_MS } from '../clock.js';
 import { assertValid, badRequest } from '../errors.js';
-import type { Ctx, Services } from '../route.js';
+import type { Ctx } from '../route.js';
 import { mountControlRoutes } from './control.js';
 
 /**
@@ -41,8 +41,8 @@ function changeClock(ctx: Ctx): unknown {
   return clock.state();
 }
 
-export function mountControlClock(app: FastifyInstance, services: Services): void {
-  mountControlRoutes(app, services, [
+export function mountControlClock(app: FastifyInstance): void {
+  mountControlRoutes(app, [
     ['GET', '/clock', (ctx) => ctx.store.clock.state()],
     ['POST', '/clock', changeClock],
   ]);

@@ -177,7 +177,7 @@ export default defineArea('object-storage', (r) => {
       const body = bodyFor(ctx, ObjectUrlRequest, 'create');
       const expiresIn = (body.expires_in as number | undefined) ?? EXPIRES_DEFAULT;
       const origin = `${ctx.req.protocol}://${ctx.req.headers.host ?? ctx.req.host}`;
-      const url = presignedUrl(ctx.store, origin, {
+      const url = presignedUrl(ctx.account, origin, {
         cluster: bucket.cluster,
         bucket: bucket.label,
         name: body.name as string,

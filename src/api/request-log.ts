@@ -1,0 +1,173 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { secretFieldNames } from '../model/secrets.js';
+import type { Method, Root } from './client.js';
+
+/** One HTTP exchange the client made (a retry is an exchange of its own, with its attempt number). */
+export interface RequestRecord {
+  id: number;
+  method: Method;
+  /** The whole URL, query included. */
+  url: string;
+  /** The path under the API root, as the app named it. */
+  path: string;
+  root: Root;
+  /** 1 for the first try; a GET retried after a 429, a 5xx or a network failure has 2, 3… */
+  attempt: number;
+  /** As sent, the token cut to its first characters. */
+  requestHeaders: Record<string, string>;
+  /** The JSON text sent, secret fields replaced by shell variables (see `variables`), cut at BODY_LIMIT. */
+  requestBody?: string;
+  /** The shell variables standing for masked fields of the body, e.g. VM_ROOT_PASS. */
+  variables: string[];
+  requestCut: boolean;
+  /** Epoch milliseconds. */
+  started: number;
+  /** Milliseconds until the whole answer came, or the failure; undefined while pending. */
+  duration?: number;
+  status?: number;
+  /** No answer: the network's error, a timeout or the app cancelling it. */
+  failure?: string;
+  /** An answer the client could not use (not JSON, not a readable record). */
+  problem?: string;
+  responseHeaders?: Record<string, string>;
+  /** The answer's text, secret fields masked, cut at BODY_LIMIT. */
+  responseBody?: string;
+  responseCut: boolean;
+  /** The answer's whole length in bytes. */
+  responseBytes?: number;
+}
+
+/** Calls kept: enough for a few minutes of polling and paging, bounded whatever runs. */
+export const LOG_SIZE = 500;
+/** Bytes of a body kept per call: 500 calls hold at most some 64 MB even if every answer were huge. */
+export const BODY_LIMIT = 64 * 1024;
+/** What a masked value in an answer reads as. */
+export const MASKED = '•••• (masked)';
+
+/** The token's first characters, enough to tell tokens apart, never enough to use one. */
+export const maskBearer = (value: string) => value.replace(/^(Bearer\s+)(.{0,4}).*$/is, (_, b: string, head: string) => `${b}${head}…`);
+
+const SECRET_NAMES = secretFieldNames();
+// A body is walked only when it may hold one: the test is one regex pass, the common case.
+const MAY_HOLD_SECRET = new RegExp(`"(?:${[...SECRET_NAMES].join('|')})"\\s*:`);
+const variableOf = (key: string) => `VM_${key.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
+
+/** A copy of a JSON value with every secret field's value replaced by `mask(key)`, at any depth. */
+function maskValue(value: unknown, mask: (key: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((v) => maskValue(v, mask));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = Object.create(null);
+  for (const [k, v] of Object.entries(value)) {
+    // <REDACTED> and null say nothing; a value the server already hid stays as it came.
+    out[k] = SECRET_NAMES.has(k) && typeof v === 'string' && v !== '' && v !== '<REDACTED>' ? mask(k) : maskValue(v, mask);
+  }
+  return out;
+}
+
+const cut = (text: string) => (text.length > BODY_LIMIT ? text.slice(0, BODY_LIMIT) : text);
+
+function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+/** How a pending call ends: its answer, or why none came. */
+export interface Finish {
+  status?: number;
+  headers?: IncomingHttpHeaders;
+  text?: string;
+  /** The answer as the client parsed it, when it is JSON: masking walks it instead of parsing again. */
+  parsed?: unknown;
+  failure?: string;
+}
+
+/**
+ * The client's record of its own calls, newest last, in a bounded ring: the
+ * `:requests` view reads it, whatever server the app talks to. Secrets never
+ * enter it: the token is cut to its first characters, secret fields of
+ * bodies (the model's `secret` fields, tokens, keys) are replaced.
+ */
+export class RequestLog {
+  private readonly ring: RequestRecord[] = [];
+  private next = 1;
+  private readonly listeners = new Set<() => void>();
+  /** Bumped on every change: a view compares it to know whether to draw again. */
+  version = 0;
+
+  constructor(readonly size = LOG_SIZE) {}
+
+  /** A call leaving; returns its record, to finish when the answer (or failure) comes. */
+  begin(req: { method: Method; url: URL; path: string; root: Root; attempt: number; headers: Record<string, string>; body?: unknown; text?: string }): RequestRecord {
+    const requestHeaders: Record<string, string> = Object.create(null);
+    for (const [k, v] of Object.entries(req.headers)) requestHeaders[k] = k === 'authorization' ? maskBearer(v) : v;
+    const variables: string[] = [];
+    let requestBody = req.text;
+    if (requestBody !== undefined && MAY_HOLD_SECRET.test(requestBody)) {
+      requestBody = JSON.stringify(
+        maskValue(req.body, (key) => {
+          const name = variableOf(key);
+          if (!variables.includes(name)) variables.push(name);
+          return `$${name}`;
+        }),
+      );
+    }
+    const record: RequestRecord = {
+      id: this.next++,
+      method: req.method,
+      url: req.url.href,
+      path: req.path,
+      root: req.root,
+      attempt: req.attempt,
+      requestHeaders,
+      requestBody: requestBody === undefined ? undefined : cut(requestBody),
+      requestCut: requestBody !== undefined && requestBody.length > BODY_LIMIT,
+      variables,
+      started: Date.now(),
+      responseCut: false,
+    };
+    if (this.ring.length >= this.size) this.ring.shift();
+    this.ring.push(record);
+    this.changed();
+    return record;
+  }
+
+  finish(record: RequestRecord, end: Finish): void {
+    record.duration = Date.now() - record.started;
+    record.status = end.status;
+    record.failure = end.failure;
+    if (end.headers) record.responseHeaders = flatHeaders(end.headers);
+    if (end.text !== undefined) {
+      const masked = end.parsed !== undefined && MAY_HOLD_SECRET.test(end.text) ? JSON.stringify(maskValue(end.parsed, () => MASKED)) : end.text;
+      record.responseBody = cut(masked);
+      record.responseCut = masked.length > BODY_LIMIT;
+      record.responseBytes = Buffer.byteLength(end.text);
+    }
+    this.changed();
+  }
+
+  /** The client refused what came (not JSON, not a readable record): the record says why. */
+  problem(record: RequestRecord, why: string): void {
+    record.problem = why;
+    this.changed();
+  }
+
+  /** Newest first. */
+  entries(): RequestRecord[] {
+    return this.ring.slice().reverse();
+  }
+
+  get(id: number): RequestRecord | undefined {
+    return this.ring.find((r) => r.id === id);
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed() {
+    this.version++;
+    for (const l of this.listeners) l();
+  }
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RequestRecord } from '../../../src/api/request-log.js';
+import requests from '../../../src/screens/requests/index.js';
+import { outcome, outcomeColor } from '../../../src/screens/requests/calls.js';
+import type { RunningService } from '../../../src/server/service.js';
+import { coreScreens } from '../../app/fixtures.js';
+import { ENTER, ESC, jumpTo, press, renderApp, wait } from '../../helpers/ink.js';
+import { OWNER_TOKEN, call, startTestService } from '../../helpers/service.js';
+
+let svc: RunningService;
+beforeAll(async () => {
+  svc = await startTestService();
+});
+afterAll(() => svc.close());
+
+const screens = [...coreScreens, ...requests];
+const selectedLine = (frame: string) => frame.split('\n').find((l) => l.startsWith('› ')) ?? '';
+
+async function openPanel(rows = 24, cols = 100) {
+  const r = renderApp({ screens, svc, rows, cols });
+  await wait(r, 'Regions');
+  await jumpTo(r, 'net', /› \d\d:\d\d:\d\d +GET/);
+  return r;
+}
+
+describe(':requests, the network panel', () => {
+  it('lists the calls newest first with status and duration, and new calls appear live without moving the selection', async () => {
+    const r = await openPanel();
+    let frame = await wait(r, /GET +\/profile +200 +\d+ ms/);
+    expect(frame).toMatch(/Time +Method +Path +Status +Took/);
+
+    // The newest stays selected until the user moves; a call made now lands on top.
+    void r.ctx.client.get('/regions/us-east');
+    frame = await wait(r, (f) => /GET +\/regions\/us-east +200/.test(selectedLine(f)));
+
+    await press(r, 'j', (f) => !selectedLine(f).includes('/regions/us-east'));
+    const chosen = selectedLine(r.lastFrame()).replace(/^› /, '');
+    void r.ctx.client.get('/regions/ap-northeast');
+    frame = await wait(r, /GET +\/regions\/ap-northeast +200/);
+    expect(selectedLine(frame)).toBe(`› ${chosen}`);
+    // The new call is above the selected one.
+    expect(frame.indexOf('/regions/ap-northeast')).toBeLessThan(frame.indexOf(chosen));
+  });
+
+  it('shows a call pending until its answer comes, then its status', async () => {
+    const r = await openPanel();
+    await call(svc, 'POST', '/__control/faults', { body: { method: 'GET', path: '/v4/regions/us-west', action: 'latency', latency_ms: 1500, count: 1 } });
+    const slow = r.ctx.client.get('/regions/us-west');
+    await wait(r, /GET +\/regions\/us-west +pending +…/);
+    await slow;
+    await wait(r, /GET +\/regions\/us-west +200 +(1\.\d s|1\d\d\d ms)/);
+  });
+
+  it('filters with /; Enter shows the whole call with the token masked; Y copies it as curl without the token', async () => {
+    const r = await openPanel();
+    await r.ctx.client.get('/regions/nowhere').catch(() => {});
+    await press(r, '/', /Enter keep/);
+    let frame = await press(r, '404', /\b1 of \d+/);
+    expect(frame).toMatch(/GET +\/regions\/nowhere +404/);
+    await press(r, ENTER, /\/404 /);
+    frame = await press(r, ENTER, /Request headers/);
+    expect(frame).toContain(`GET ${svc.baseUrl}/regions/nowhere`);
+    expect(frame).toMatch(/authorization: Bearer test…/);
+    expect(frame).not.toContain(OWNER_TOKEN);
+    // The answer, pretty: scroll to it.
+    frame = await press(r, 'G', /Status: 404/);
+    expect(frame).toMatch(/^ *"errors": \[/m);
+
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      frame = await press(r, 'Y', /Copied GET \/regions\/nowhere as a curl line/);
+      const osc = out.mock.calls.map(([d]) => String(d)).find((d) => d.startsWith('\x1b]52;c;'))!;
+      const line = Buffer.from(osc.slice('\x1b]52;c;'.length, -1), 'base64').toString();
+      expect(line).toBe(`curl -sS -H "Authorization: Bearer $VM_TOKEN" ${svc.baseUrl}/regions/nowhere`);
+    } finally {
+      out.mockRestore();
+    }
+    // Esc: back to the list, filter kept; Esc again clears it.
+    await press(r, ESC, /\/404 +1 call|404/);
+    frame = await wait(r, /Time +Method/);
+    await press(r, ESC, (f) => !f.includes('/404'));
+  });
+
+  it('masks a secret sent in a body, in the details and in the curl line', async () => {
+    const r = await openPanel(40, 120);
+    await r.ctx.client.post('/vm/instances', { region: 'us-east', type: 'vm-standard-1', image: 'vm/debian12', root_pass: 'Correct-Horse-Battery-42!', label: 'masked-one' }).catch(() => {});
+    await wait(r, (f) => /POST +\/vm\/instances/.test(selectedLine(f)));
+    const frame = await press(r, ENTER, /Request body/);
+    expect(frame).toMatch(/"root_pass": "\$VM_ROOT_PASS"/);
+    expect(frame).toMatch(/Masked: \$VM_ROOT_PASS/);
+    expect(frame).not.toContain('Correct-Horse');
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      await press(r, 'Y', /set \$VM_TOKEN and \$VM_ROOT_PASS first/);
+      const osc = out.mock.calls.map(([d]) => String(d)).find((d) => d.startsWith('\x1b]52;c;'))!;
+      const line = Buffer.from(osc.slice('\x1b]52;c;'.length, -1), 'base64').toString();
+      expect(line).toContain(`"root_pass":"'"$VM_ROOT_PASS"'"`);
+      expect(line).not.toContain('Correct-Horse');
+    } finally {
+      out.mockRestore();
+    }
+  });
+});
+
+describe('status colours', () => {
+  const rec = (patch: Partial<RequestRecord>) => ({ id: 1, method: 'GET', url: 'http://h/v4/x', path: '/x', root: 'base', attempt: 1, requestHeaders: {}, variables: [], requestCut: false, responseCut: false, started: 0, ...patch }) as RequestRecord;
+  it('2xx green, 4xx yellow, 5xx, no answer and an unreadable answer red, pending grey', () => {
+    expect([200, 204, 404, 429, 500, 503].map((status) => outcomeColor(rec({ status })))).toEqual(['green', 'green', 'yellow', 'yellow', 'red', 'red']);
+    expect(outcomeColor(rec({ status: 200, problem: 'not JSON' }))).toBe('red');
+    expect([outcomeColor(rec({})), outcome(rec({}))]).toEqual(['gray', 'pending']);
+    expect([outcomeColor(rec({ failure: 'Cannot reach h' })), outcome(rec({ failure: 'Cannot reach h' }))]).toEqual(['red', 'failed']);
+    expect(outcome(rec({ failure: 'GET /x timed out after 15 s' }))).toBe('timeout');
+  });
+});
