@@ -49,8 +49,8 @@ export class Clock {
   private frozenAt: number | null = null;
   /** The latest time handed out: the floor of every later one. */
   private latest = -Infinity;
-  /** The meta text this state was read from or written as, so `sync` parses only what changed. */
-  private stored: string | undefined;
+  /** The meta text this state was read from or written as, so `sync` parses only what changed; null: unknown, read it again. */
+  private stored: string | undefined | null = null;
 
   constructor(private readonly store: Store) {
     this.sync();
@@ -104,7 +104,7 @@ export class Clock {
     return () => {
       Object.assign(this, { offsetMs, frozenAt, latest });
       // Read the meta again at the next sync: whatever of the change was committed is there.
-      this.stored = undefined;
+      this.stored = null;
     };
   }
 
@@ -116,18 +116,15 @@ export class Clock {
 
   /**
    * Takes the state another service on the same file (or a rolled-back
-   * transaction) left in the meta. The time handed out so far stays the
-   * floor, unless `rewind`: after a rollback nothing that saw the later time
-   * was kept.
+   * transaction) left in the meta; the time handed out so far stays the floor.
    */
-  sync(rewind = false): void {
+  sync(): void {
     const text = this.store.getMeta(META_KEY);
-    if (text === this.stored && !rewind) return;
+    if (text === this.stored) return;
     this.stored = text;
     const parsed = readJson(text);
     const state = isStoredClock(parsed) ? parsed : { offset_ms: 0, frozen_at: null };
     this.offsetMs = state.offset_ms;
     this.frozenAt = state.frozen_at;
-    if (rewind) this.latest = -Infinity;
   }
 }

@@ -135,7 +135,7 @@ export class Journal {
 
   /** Entries after `since` (an entry id), oldest first, at most `limit`; without `since` the latest `limit`. */
   list(limit: number, since?: number): JournalEntry[] {
-    const oldest = Math.max(1, this.lastId - this.size + 1);
+    const oldest = this.oldestId;
     const from = since === undefined ? Math.max(oldest, this.lastId - limit + 1) : Math.max(oldest, since + 1);
     const to = Math.min(this.lastId, from + limit - 1);
     const out: JournalEntry[] = [];
@@ -145,6 +145,11 @@ export class Journal {
 
   get latestId(): number {
     return this.lastId;
+  }
+
+  /** The id of the oldest entry kept (of the next one while none is). */
+  get oldestId(): number {
+    return Math.max(1, this.lastId - this.size + 1);
   }
 
   /** Adds a listener; returns what removes it. */

@@ -4,6 +4,7 @@ import { startService } from './service.js';
 import { defaultDataFile, isDataFileError } from './data-file.js';
 import type { SeedKind } from './seed/index.js';
 import type { Speed } from './sim.js';
+import type { ClockState } from './clock.js';
 
 export const SERVE_USAGE = `Usage: vmtui serve [--host 127.0.0.1] [--port N] [--data FILE|:memory:] [--seed demo|empty]
                    [--token T] [--restricted-token R] [--speed instant|realistic] [--strict]
@@ -89,6 +90,14 @@ export function parseServeArgs(argv: string[]) {
 
 const mask = (t: string) => `${t.slice(0, 6)}…${t.slice(-4)}`;
 
+/** The account's clock, when a data file brought one that is not the machine's: a frozen fixture would otherwise puzzle whoever waits on it. */
+function clockLine(clock: ClockState): string {
+  const offset = Math.round(clock.offset_seconds);
+  if (!clock.frozen && offset === 0) return '';
+  const against = offset === 0 ? 'at' : `${Math.abs(offset)} s ${offset > 0 ? 'ahead of' : 'behind'}`;
+  return `  clock:      ${clock.now}, ${clock.frozen ? 'frozen' : 'running'} ${against} this machine's (see POST /__control/clock)`;
+}
+
 /** `vmtui serve`: runs in the foreground until SIGINT or SIGTERM. */
 export async function runServe(argv: string[]): Promise<number> {
   const opts = parseServeArgs(argv);
@@ -124,6 +133,7 @@ export async function runServe(argv: string[]): Promise<number> {
       `  data:       ${opts.data}`,
       `  speed:      ${opts.speed}`,
       `  reading:    ${opts.strict ? 'strict (fields 4.83.1 does not define are refused)' : 'tolerant (fields 4.83.1 does not define are ignored, named in X-Ignored-Fields)'}`,
+      clockLine(svc.store.clock.state()),
       `  owner token (scope *):  ${show(svc.token, opts.token !== undefined)}`,
       `  restricted user token:  ${show(svc.restrictedToken, opts.restrictedToken !== undefined)}`,
       svc.generatedTokens ? '  The generated tokens are shown only now; they are stored hashed.' : '',

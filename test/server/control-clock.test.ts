@@ -1,10 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import type { RunningService } from '../../src/server/service.js';
+import type { ClockState } from '../../src/server/clock.js';
 import { isoSeconds, parseApiTime } from '../../src/model/time.js';
+import { ApiError } from '../../src/server/errors.js';
+import { onJob } from '../../src/server/sim.js';
 import { call, errorFields, OWNER_TOKEN, RESTRICTED_TOKEN, startTestService } from '../helpers/service.js';
 import { createInstance } from './instances-fixtures.js';
 
@@ -14,12 +17,6 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
 const DAY = 24 * HOUR;
-
-interface ClockState {
-  now: string;
-  frozen: boolean;
-  offset_seconds: number;
-}
 
 const clock = async (svc: RunningService): Promise<ClockState> => {
   const r = await call(svc, 'GET', '/__control/clock');
@@ -126,6 +123,30 @@ describe('reading and setting the clock', () => {
   });
 });
 
+describe('an advance that fails', () => {
+  it('changes nothing: neither the account nor its clock', async () => {
+    const svc = await startTestService({ speed: 'realistic' });
+    try {
+      // A job that meets a storage failure (a locked or full data file) 30 s after an instance's boot.
+      onJob('test.storage_failure', () => {
+        throw new ApiError(503, [{ reason: 'The data file is locked' }]);
+      });
+      const vm = await createInstance(svc, { label: 'rolled-back' });
+      svc.store.tx(() => svc.sim.schedule('test.storage_failure', {}, 30));
+      const before = await clock(svc);
+      const r = await call(svc, 'POST', '/__control/clock', { body: { frozen: true, advance_seconds: 60 } });
+      expect(r.status).toBe(503);
+      const after = await clock(svc);
+      expect(after.frozen).toBe(false);
+      expect(Math.abs(after.offset_seconds - before.offset_seconds)).toBeLessThan(1);
+      expect((await call(svc, 'GET', `/vm/instances/${vm.id}`)).body.status).toBe('provisioning');
+      expect(svc.store.all<{ type: string }>('job').map((j) => j.type)).toContain('test.storage_failure');
+    } finally {
+      await svc.close();
+    }
+  });
+});
+
 describe('lifecycles follow the clock (speed realistic)', () => {
   let svc: RunningService;
   beforeAll(async () => {
@@ -158,7 +179,8 @@ describe('lifecycles follow the clock (speed realistic)', () => {
 
   it('a shutdown and a boot 40 s apart carry times 40 s apart', async () => {
     const vm = await createInstance(svc, { label: 'web-2' });
-    await setClock(svc, { advance_seconds: 30 });
+    // Frozen, so that the time the test itself takes does not count.
+    await setClock(svc, { advance_seconds: 30, frozen: true });
     expect((await call(svc, 'POST', `/vm/instances/${vm.id}/shutdown`)).status).toBe(200);
     await setClock(svc, { advance_seconds: 40 });
     expect((await call(svc, 'GET', `/vm/instances/${vm.id}`)).body.status).toBe('offline');
@@ -168,8 +190,8 @@ describe('lifecycles follow the clock (speed realistic)', () => {
     expect((await call(svc, 'GET', `/vm/instances/${vm.id}`)).body.status).toBe('running');
     const [boot, shutdown] = (await eventsOf(svc, { 'entity.id': vm.id, 'entity.type': 'vm' })).filter((e) => e.action !== 'vm_create');
     expect([boot!.action, shutdown!.action]).toEqual(['vm_boot', 'vm_shutdown']);
-    expect(parseApiTime(boot!.created) - parseApiTime(shutdown!.created)).toBeGreaterThanOrEqual(40 * SECOND);
-    expect(parseApiTime(boot!.created) - parseApiTime(shutdown!.created)).toBeLessThan(42 * SECOND);
+    expect(parseApiTime(boot!.created) - parseApiTime(shutdown!.created)).toBe(40 * SECOND);
+    await setClock(svc, { frozen: false });
   });
 
   it('a job scheduled by a job runs within the same advance, and not before its time', async () => {
@@ -323,7 +345,7 @@ describe('monitoring and stats follow the clock (the demo account)', () => {
     expect(opened.length).toBeGreaterThanOrEqual(14);
     expect(opened.length).toBeLessThanOrEqual(31);
     const times = opened.map((e) => parseApiTime(e.created)).sort((a, b) => a - b);
-    expect(times[0]! - start).toBeGreaterThanOrEqual(59 * SECOND);
+    expect(times[0]!).toBeGreaterThanOrEqual(start - SECOND);
     expect(times.at(-1)!).toBeLessThanOrEqual(start + 1800 * SECOND);
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(59 * SECOND);
     // Issues last 30–90 s: at most one is open now beyond the demo's two.
@@ -442,7 +464,6 @@ describe('the clock is the account’s: kept across a restart, never taken back 
       await call(svc, 'POST', '/__control/snapshots', { body: { name: 'fixture' } });
       const res = await request(`${svc.origin}/__control/snapshots/fixture/export`, { headers: { authorization: `Bearer ${OWNER_TOKEN}` } });
       const file = join(dir, 'fixture.sqlite');
-      const { writeFileSync } = await import('node:fs');
       writeFileSync(file, Buffer.from(await res.body.arrayBuffer()));
       const opened = await startTestService({ data: file, speed: 'realistic' });
       try {

@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { connect } from 'node:net';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorFields, OWNER_TOKEN, RESTRICTED_TOKEN, startTestService } from '../helpers/service.js';
@@ -187,8 +188,8 @@ describe('the request journal as server-sent events', () => {
   const open = (query = '', token: string | null = OWNER_TOKEN, headers: Record<string, string> = {}) =>
     request(`${svc.origin}/__control/requests/stream${query}`, { dispatcher: streams, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 
-  /** Reads the stream until `count` events arrived. */
-  async function events(body: AsyncIterable<Buffer>, count: number): Promise<{ id: number; entry: Entry }[]> {
+  /** Reads the stream until `count` events arrived, handing each to `onEvent` as it comes. */
+  async function events(body: AsyncIterable<Buffer>, count: number, onEvent?: (e: { id: number; entry: Entry }) => void): Promise<{ id: number; entry: Entry }[]> {
     let text = '';
     const out: { id: number; entry: Entry }[] = [];
     for await (const chunk of body) {
@@ -198,7 +199,9 @@ describe('the request journal as server-sent events', () => {
       for (const frame of frames) {
         const id = /^id: (\d+)$/m.exec(frame);
         const data = /^data: (.*)$/m.exec(frame);
-        if (id && data) out.push({ id: Number(id[1]), entry: JSON.parse(data[1]!) });
+        if (!id || !data) continue;
+        out.push({ id: Number(id[1]), entry: JSON.parse(data[1]!) });
+        onEvent?.(out.at(-1)!);
       }
       if (out.length >= count) return out;
     }
@@ -233,5 +236,64 @@ describe('the request journal as server-sent events', () => {
     for (const r of many) r.body.destroy();
     await poll(async () => (await journal()).streams === 0);
     expect((await open('?since=x')).statusCode).toBe(400);
+  });
+
+  it('writes at the pace of a slow reader, and cuts it off only when entries it was not sent leave the journal', { timeout: 90_000 }, async () => {
+    // A raw connection, so that not reading really leaves the bytes unread (a client library would buffer them).
+    const slow = connect(Number(new URL(svc.origin).port), '127.0.0.1');
+    slow.write(`GET /__control/requests/stream HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${OWNER_TOKEN}\r\n\r\n`);
+    const received: Buffer[] = [];
+    const closed = new Promise<void>((resolve) => slow.once('close', () => resolve()));
+    slow.on('error', () => undefined);
+    await new Promise<void>((resolve) => {
+      slow.once('data', (chunk: Buffer) => {
+        received.push(chunk);
+        slow.pause();
+        resolve();
+      });
+    });
+    slow.on('data', (chunk: Buffer) => received.push(chunk));
+    const fast = await open();
+    const fastIds: number[] = [];
+    const reading = events(fast.body, Number.MAX_SAFE_INTEGER, (e) => fastIds.push(e.id)).catch(() => undefined);
+    await poll(async () => (await journal()).streams === 2);
+
+    // Entries of about 13 KB (60 query values of 200 characters): the slow client's socket fills after a few hundred.
+    const query = Array.from({ length: 60 }, (_, i) => `p${i}=${'x'.repeat(200)}`).join('&');
+    const first = (await journal()).latest + 1;
+    let sent = 0;
+    while ((await journal()).streams === 2) {
+      expect(sent, 'the slow client was never cut off').toBeLessThan(3000);
+      await Promise.all(Array.from({ length: 10 }, () => call(svc, 'GET', `/regions?${query}`)));
+      sent += 10;
+    }
+    // Not at 1 MiB behind (about 80 entries): only once the journal's 1,000 entries had passed what it was not sent.
+    expect(sent).toBeGreaterThan(1000);
+    const last = (await journal()).latest;
+
+    slow.resume();
+    await closed;
+    const text = Buffer.concat(received).toString();
+    const body = text.slice(text.indexOf('\r\n\r\n') + 4).replace(/\r\n[0-9a-f]+\r\n/g, '');
+    // Every whole event up to the cut, in order; one cut short is not an event.
+    const ids = body.split('\n\n').slice(0, -1).flatMap((frame) => /^id: (\d+)$/m.exec(frame)?.[1] ?? []).map(Number);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).toEqual(Array.from({ length: ids.length }, (_, i) => first + i));
+    const lastSeen = ids.at(-1)!;
+
+    // Reconnecting, it gets the thousand entries kept, some 13 MB, at its pace: the ids show what it lost.
+    const again = await open('', OWNER_TOKEN, { 'last-event-id': String(lastSeen) });
+    const replayed = (await events(again.body, 1000)).map((e) => e.id);
+    expect(replayed).toEqual(Array.from({ length: 1000 }, (_, i) => last - 999 + i));
+    expect(replayed[0]!).toBeGreaterThan(lastSeen + 1);
+    again.body.destroy();
+
+    // The reader that kept up is still there, with every entry.
+    await poll(async () => fastIds.at(-1) === last);
+    expect(fastIds.filter((id) => id >= first)).toEqual(Array.from({ length: last - first + 1 }, (_, i) => first + i));
+    await poll(async () => (await journal()).streams === 1);
+    fast.body.destroy();
+    await reading;
+    await poll(async () => (await journal()).streams === 0);
   });
 });

@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { isLoopback, parseServeArgs, UsageError } from '../../src/server/serve-command.js';
+import { startService } from '../../src/server/service.js';
 
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -27,11 +31,37 @@ function serve(args: string[]): Promise<{ child: ChildProcess; out: () => string
 const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
 describe('vmtui serve', () => {
+  it("says when the data file's clock is not the machine's: how far ahead, and whether it is frozen", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vmtui-serve-clock-'));
+    try {
+      const data = join(dir, 'fixture.sqlite');
+      const fixture = await startService({ data, seed: 'empty', speed: 'instant', token: 'T', port: 0 });
+      fixture.store.tx(() => {
+        fixture.sim.advance(86_400_000);
+        fixture.store.clock.setFrozen(true);
+      });
+      const frozenAt = new Date(fixture.store.clock.now()).toISOString();
+      await fixture.close();
+      const svc = await serve(['--data', data, '--token', 'T', '--port', '0']);
+      const line = /clock:\s+(\S+), frozen (\d+) s ahead of this machine's/.exec(svc.out());
+      expect(line?.[1]).toBe(frozenAt);
+      // A day, less the time this machine took to start it.
+      expect(Number(line?.[2])).toBeGreaterThan(86_400 - 120);
+      expect(Number(line?.[2])).toBeLessThanOrEqual(86_400);
+      svc.child.kill('SIGINT');
+      await exitOf(svc.child);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('the README command: any client holding T uses the API; the roots and tokens are printed; SIGINT stops it cleanly', async () => {
     const svc = await serve(['--data', ':memory:', '--seed', 'empty', '--token', 'T', '--port', '0']);
     expect(svc.out()).toMatch(/beta root:\s+http:\/\/127\.0\.0\.1:\d+\/v4beta/);
     expect(svc.out()).toMatch(/restricted user token:\s+[0-9a-f]{64}\n/);
     expect(svc.out()).toMatch(/reading:\s+tolerant/);
+    // A new account's clock is the machine's: nothing to say about it.
+    expect(svc.out()).not.toMatch(/clock:/);
     const ok = await request(`${svc.base}/regions`, { headers: { authorization: 'Bearer T' } });
     expect(ok.statusCode).toBe(200);
     expect(((await ok.body.json()) as { results: number }).results).toBeGreaterThan(0);

@@ -9,8 +9,10 @@ import { checkControlToken, mountControlRoutes } from './control.js';
 /** The calling account's request journal under /__control/requests: a page of entries, or their live stream as server-sent events. */
 
 const LIMIT_DEFAULT = 100;
-/** A stream client this far behind (bytes not yet taken) is cut off: it reconnects with Last-Event-ID, and the service does not buffer for it. */
+/** What a stream client may have waiting for it (bytes not yet taken); the entries after wait in the journal until it drains. */
 const STREAM_BACKLOG_MAX = 1024 * 1024;
+/** Entries written at a time while a client catches up. */
+const STREAM_BATCH = 50;
 const HEARTBEAT_MS = 15_000;
 
 function wholeNumber(value: unknown, name: string, min: number, max: number): number | undefined {
@@ -62,12 +64,24 @@ export function mountControlJournal(app: FastifyInstance): void {
     const write = (text: string) => {
       if (!res.writableEnded && !res.destroyed) res.write(text);
     };
-    const send = (entry: JournalEntry) => {
-      if (res.writableLength > STREAM_BACKLOG_MAX) res.end();
-      else write(frame(entry));
+    // The id of the last entry written; a new client starts with the next one, a returning one after what it saw (of what is kept).
+    let sent = since === undefined ? journal.latestId : Math.max(since, journal.oldestId - 1);
+    // Written at the client's pace: past the backlog the rest waits in the journal for the socket to drain, so a replay of
+    // a thousand entries or a slow reader costs the service at most the backlog. A client so slow that entries it has not
+    // been sent left the journal is cut off: reconnecting with Last-Event-ID it finds their ids missing. Destroyed, not
+    // ended, so its backlog is dropped at once; the event cut short is not dispatched (an event ends with its blank line).
+    const pump = () => {
+      if (journal.oldestId > sent + 1) return void res.destroy();
+      while (!res.destroyed && res.writableLength <= STREAM_BACKLOG_MAX) {
+        const batch = journal.list(STREAM_BATCH, sent);
+        if (batch.length === 0) return;
+        for (const entry of batch) write(frame(entry));
+        sent = batch.at(-1)!.id;
+      }
     };
-    if (since !== undefined) for (const entry of journal.list(JOURNAL_SIZE, since)) send(entry);
-    const unsubscribe = journal.subscribe(send);
+    pump();
+    const unsubscribe = journal.subscribe(pump);
+    res.on('drain', pump);
     const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
     open.add(res);
