@@ -99,10 +99,12 @@ const crumbs = (frame: string) => frame.split('\n')[1] ?? '';
 
 /** Opens a screen from the root, as drilling in would, and waits for it to show more than a spinner (a screen that only redirects may never show). */
 async function open(app: App, def: ScreenDef) {
-  const [root] = app.ctx.nav.getState().stack;
-  app.ctx.nav.setState({ stack: [root!] });
+  const [first] = app.ctx.nav.getState().stack;
+  app.ctx.nav.setState({ stack: [first!] });
   app.ctx.views.setState({ views: {} });
-  await waitForContent(app.lastFrame, (f) => crumbs(f) === 'home');
+  const root = await waitForContent(app.lastFrame, (f) => crumbs(f) === 'home' || CRASH.test(f));
+  // A crash ends the app: nothing after it could be opened.
+  if (CRASH.test(root)) throw new Error(`The app crashed on the view before ${def.id}: ${crashOf(root)}`);
   app.ctx.data.setState({ lists: {}, counts: {} });
   app.ctx.nav.getState().push(def.id, paramsOf(def));
   const pushed = app.ctx.nav.getState().stack.at(-1)!.key;
