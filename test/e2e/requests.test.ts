@@ -33,7 +33,7 @@ describe(':requests in a terminal', { timeout: 120_000 }, () => {
     app.press('net');
     await app.waitForScreen(/^:net ?$/m);
     app.press(KEYS.enter);
-    await app.waitForScreen(/GET +\/profile +200 +\d+ ms/);
+    await app.waitForScreen(/GET +\/profile +200 +(\d+ ms|\d+\.\d s)/);
 
     app.press('/');
     await app.waitForScreen(/method, path or status words/);

@@ -93,10 +93,7 @@ export function detailLines(r: RequestRecord, width: number): DetailLine[] {
         ];
   return [
     ...wrapLine(`${r.method} ${r.url}`, w).map((text) => ({ text })),
-    {
-      text: `Sent ${new Date(r.started).toISOString()}  ·  took ${durationText(r)}  ·  ${r.root} root${r.attempt > 1 ? `  ·  attempt ${r.attempt} (a retry)` : ''}`,
-      dim: true,
-    },
+    ...wrapLine(`Sent ${new Date(r.started).toISOString()}  ·  took ${durationText(r)}  ·  ${r.root} root${r.attempt > 1 ? `  ·  attempt ${r.attempt} (a retry)` : ''}`, w).map((text) => ({ text, dim: true })),
     { text: 'Request headers', heading: true },
     ...headerLines(r.requestHeaders, w),
     { text: 'Request body', heading: true },

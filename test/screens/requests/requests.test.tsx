@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RequestRecord } from '../../../src/api/request-log.js';
 import requests from '../../../src/screens/requests/index.js';
-import { outcome, outcomeColor } from '../../../src/screens/requests/calls.js';
+import { curlOf, detailLines, filterCalls, outcome, outcomeColor } from '../../../src/screens/requests/calls.js';
 import type { RunningService } from '../../../src/server/service.js';
 import { coreScreens } from '../../app/fixtures.js';
 import { ENTER, ESC, jumpTo, press, renderApp, wait } from '../../helpers/ink.js';
@@ -26,7 +26,7 @@ async function openPanel(rows = 24, cols = 100) {
 describe(':requests, the network panel', () => {
   it('lists the calls newest first with status and duration, and new calls appear live without moving the selection', async () => {
     const r = await openPanel();
-    let frame = await wait(r, /GET +\/profile +200 +\d+ ms/);
+    let frame = await wait(r, /GET +\/profile +200 +(\d+ ms|\d+\.\d s)/);
     expect(frame).toMatch(/Time +Method +Path +Status +Took/);
 
     // The newest stays selected until the user moves; a call made now lands on top.
@@ -48,7 +48,7 @@ describe(':requests, the network panel', () => {
     const slow = r.ctx.client.get('/regions/us-west');
     await wait(r, /GET +\/regions\/us-west +pending +…/);
     await slow;
-    await wait(r, /GET +\/regions\/us-west +200 +(1\.\d s|1\d\d\d ms)/);
+    await wait(r, /GET +\/regions\/us-west +200 +(\d+\.\d s|1\d\d\d ms)/);
   });
 
   it('filters with /; Enter shows the whole call with the token masked; Y copies it as curl without the token', async () => {
@@ -110,5 +110,31 @@ describe('status colours', () => {
     expect([outcomeColor(rec({})), outcome(rec({}))]).toEqual(['gray', 'pending']);
     expect([outcomeColor(rec({ failure: 'Cannot reach h' })), outcome(rec({ failure: 'Cannot reach h' }))]).toEqual(['red', 'failed']);
     expect(outcome(rec({ failure: 'GET /x timed out after 15 s' }))).toBe('timeout');
+  });
+});
+
+describe('a call in the panel', () => {
+  const rec = (patch: Partial<RequestRecord>) => ({ id: 1, method: 'GET', url: 'http://h/v4/x', path: '/x', root: 'base', attempt: 1, requestHeaders: {}, variables: [], requestCut: false, responseCut: false, started: 0, ...patch }) as RequestRecord;
+
+  it('is not copied when its body was cut: the line would send something else', () => {
+    const cut = curlOf(rec({ method: 'POST', requestBody: '{"a":"', requestCut: true }));
+    expect(cut).toEqual({ refused: expect.stringMatching(/over 64 KiB/) });
+  });
+
+  it('filters by every word, over method, path, status and outcome', () => {
+    const calls = [rec({ id: 1, path: '/vm/instances', status: 200 }), rec({ id: 2, method: 'POST', path: '/vm/instances', status: 400 }), rec({ id: 3, path: '/regions', failure: 'Cannot reach h' })];
+    expect(filterCalls(calls, 'post instances').map((r) => r.id)).toEqual([2]);
+    expect(filterCalls(calls, 'failed').map((r) => r.id)).toEqual([3]);
+    expect(filterCalls(calls, '').length).toBe(3);
+  });
+
+  it('details say a retry is one, a failure why, and keep every line of a long body within the width', () => {
+    const long = JSON.stringify({ description: 'x'.repeat(300) });
+    const lines = detailLines(rec({ attempt: 2, status: 200, responseBody: long, responseHeaders: { 'content-type': 'application/json' } }), 60);
+    expect(lines.map((l) => l.text).join('')).toMatch(/attempt 2 \(a retry\)/);
+    expect(lines.every((l) => l.text.length <= 60)).toBe(true);
+    expect(lines.map((l) => l.text).join('')).toContain('x'.repeat(300));
+    const failed = detailLines(rec({ failure: 'GET /x timed out after 15 s', duration: 15000 }), 80);
+    expect(failed.at(-1)).toMatchObject({ text: 'GET /x timed out after 15 s', color: 'red' });
   });
 });
