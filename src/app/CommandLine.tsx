@@ -6,18 +6,21 @@ import { candidates, complete } from './completion.js';
 import { useApp } from './context.js';
 import { PRIORITY } from './key-router.js';
 import { useCommands } from './use-commands.js';
+import { SEARCH_SCREEN } from '../screens/search/ids.js';
 
-/** The area's name, and what follows it: `:vm web` opens the instances filtered by "web". */
-const parse = (text: string) => {
-  const [name = '', ...words] = text.trim().split(/\s+/);
+/** The area's name, and what follows it: `:vm web` opens the instances filtered by "web"; a config alias stands for its words. */
+const parse = (text: string, aliases: ReadonlyMap<string, string> = new Map()) => {
+  const [first = '', ...rest] = text.trim().split(/\s+/);
+  const alias = aliases.get(first.toLowerCase());
+  const [name = '', ...words] = alias ? [...alias.split(/\s+/), ...rest] : [first, ...rest];
   return { name, filter: words.join(' ') };
 };
 
 /** `:` — jump to an area by name or alias, its list filtered by any words after it. Two lines: the candidates, then the input. */
 export function CommandLine({ width }: { width: number }) {
-  const { ui, screens, nav, session, views } = useApp();
+  const { ui, screens, nav, session, views, settings } = useApp();
   const command = useStore(ui, (s) => s.command)!;
-  const names = screens.names();
+  const names = [...screens.names(), ...settings.aliases.keys()];
   const closeLine = () => ui.setState({ command: null });
   const now = () => ui.getState().command!;
   /** Steps through the history: 1 back, -1 forward; forward past the newest gives an empty line. */
@@ -37,11 +40,21 @@ export function CommandLine({ width }: { width: number }) {
         ui.setState({ command: { ...next, cursor: next.text.length } });
       },
       go: () => {
-        const { name, filter } = parse(now().text);
+        const typed = now().text.trim();
+        const [first = '', ...rest] = typed.split(/\s+/);
+        let { name, filter } = parse(typed, settings.aliases);
         if (!name) return closeLine();
-        // An exact name wins; otherwise the best completion (ids come before aliases).
-        const best = candidates(names, name)[0];
-        const def = screens.find(name) ?? (best ? screens.find(best) : undefined);
+        // An exact name wins; otherwise the best completion (ids come before aliases); a name of nothing is searched for.
+        let def = screens.find(name);
+        const best = def ? undefined : candidates(names, first)[0];
+        if (best) {
+          ({ name, filter } = parse([best, ...rest].join(' '), settings.aliases));
+          def = screens.find(name);
+        }
+        if (!def) {
+          def = screens.find(SEARCH_SCREEN);
+          filter = typed;
+        }
         if (!def) {
           session.getState().notify(`No area "${name}"; Tab completes the names`, 'error');
           return;
@@ -70,13 +83,19 @@ export function CommandLine({ width }: { width: number }) {
       },
     },
   );
-  const list = candidates(names, parse(command.base ?? command.text).name);
+  const typed = command.base ?? command.text;
+  const list = candidates(names, typed.trim().split(/\s+/)[0] ?? '');
+  const searchable = typed.trim() !== '' && screens.find(SEARCH_SCREEN) !== undefined;
   const chosen = command.base !== null ? command.cycle : -1;
   return (
     <Box flexDirection="column" height={2}>
       <Text wrap="truncate-end">
         {list.length === 0 ? (
-          <Text color="red">no matching area</Text>
+          searchable ? (
+            <Text dimColor>{`no area of that name: Enter searches every area for "${typed.trim()}"`}</Text>
+          ) : (
+            <Text color="red">no matching area</Text>
+          )
         ) : (
           list.map((n, i) => (
             <Text key={n} inverse={i === chosen} dimColor={i !== chosen}>

@@ -11,7 +11,7 @@ import { displayKey } from './keys.js';
  */
 const FIRST: readonly CommandId[] = ['help', 'back', 'cancel', 'close', 'open', 'select', 'press', 'pick', 'submit', 'switchButton', 'applyFilter', 'clearFilter', 'acknowledge', 'go', 'actions', 'create', 'edit', 'delete', 'filter', 'command'];
 const rankOf = (id: CommandId) => (FIRST.includes(id) ? FIRST.indexOf(id) : FIRST.length);
-const keyText = (l: KeyLine) => displayKey(l.keys[0]!);
+const keyText = (l: KeyLine) => l.keysText ?? displayKey(l.keys[0]!);
 const GAP = 2;
 
 /** Keys the token or grants cannot use, gathered under the reason: `c e ^D: needs vms:read_write`. */

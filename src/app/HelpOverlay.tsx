@@ -16,7 +16,10 @@ export function HelpOverlay({ height }: { height: number }) {
   // The help's own layer (and the command line's) sit at the app priority: not part of the view.
   const lines: Line[] = activeKeys(layers.filter((l) => l.priority < PRIORITY.app), readOnly).flatMap((section) => [
     { heading: section.title },
-    ...section.lines.map((l) => ({ keys: l.keys.map(displayKey).join(' '), help: l.help, mark: l.mark })),
+    ...section.lines.flatMap((l) => [
+      { keys: l.keysText ?? l.keys.map(displayKey).join(' '), help: l.help, mark: l.mark },
+      ...(l.details ?? []).map((d) => ({ keys: `  ${d.keys}`, help: d.help })),
+    ]),
   ]);
   if (readOnly) lines.push({ heading: 'Read-only mode: create, edit, delete and the actions that change something are off' });
   const close = () => ui.setState({ help: false });

@@ -9,6 +9,10 @@ export interface KeyLine {
   quiet: boolean;
   /** Why it is dimmed, e.g. a missing scope. */
   mark?: string;
+  /** The keys as written when they are too many to list. */
+  keysText?: string;
+  /** Which of its keys does what in this view (help only). */
+  details?: { keys: string; help: string }[];
 }
 
 export interface KeySection {
@@ -33,8 +37,8 @@ export function activeKeys(layers: LayerInfo[], readOnly: boolean): KeySection[]
       .filter((id) => layer === top || (KEYMAP[id].keys as readonly string[]).some((k) => !taken.has(k)))
       .filter((id) => !(readOnly && (KEYMAP[id] as { mutation?: boolean }).mutation))
       .map((id) => {
-        const spec = KEYMAP[id] as { keys: readonly string[]; label: string; help: string; quiet?: boolean };
-        return { id, keys: spec.keys, label: spec.label, help: spec.help, quiet: Boolean(spec.quiet), mark: layer.marks[id] };
+        const spec = KEYMAP[id] as { keys: readonly string[]; label: string; help: string; quiet?: boolean; keysText?: string };
+        return { id, keys: spec.keys, label: spec.label, help: spec.help, quiet: Boolean(spec.quiet), mark: layer.marks[id], keysText: spec.keysText, details: layer.details?.[id] };
       }),
   }));
 }

@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 /** A bad command line: the message says what is wrong; the exit code is 2. */
@@ -18,6 +20,7 @@ service on a loopback port, its data in the user's data folder.
   --read-only          hide and refuse every change
   --refresh SECONDS    background refresh of the visible view (default 5, at least 2)
   --fresh              embedded demo: start again from a new data file
+  --export-dir DIR     where Ctrl-S saves a list (default: the current folder)
   -h, --help           show this help
   -v, --version        show the version
 
@@ -34,6 +37,8 @@ export interface TuiOptions {
   readOnly: boolean;
   refreshSeconds: number;
   fresh: boolean;
+  /** An existing folder, absolute. */
+  exportDir?: string;
 }
 
 export const MIN_REFRESH_SECONDS = 2;
@@ -61,6 +66,7 @@ export function parseTuiArgs(argv: string[]): TuiOptions {
         'read-only': { type: 'boolean' },
         refresh: { type: 'string' },
         fresh: { type: 'boolean' },
+        'export-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -76,9 +82,10 @@ export function parseTuiArgs(argv: string[]): TuiOptions {
     if (!/^\d+(\.\d+)?$/.test(values.refresh) || !Number.isFinite(refreshSeconds)) throw new UsageError(`--refresh must be a number of seconds, not "${values.refresh}"`);
     if (refreshSeconds < MIN_REFRESH_SECONDS) throw new UsageError(`--refresh must be at least ${MIN_REFRESH_SECONDS} seconds (got ${values.refresh})`);
   }
-  for (const flag of ['api-url', 'beta-url', 'token', 'profile', 'save-profile'] as const) {
+  for (const flag of ['api-url', 'beta-url', 'token', 'profile', 'save-profile', 'export-dir'] as const) {
     if (values[flag] === '') throw new UsageError(`--${flag} must not be empty`);
   }
+  const exportDir = values['export-dir'] === undefined ? undefined : existingFolder(values['export-dir']);
   return {
     help: values.help ?? false,
     version: values.version ?? false,
@@ -90,5 +97,14 @@ export function parseTuiArgs(argv: string[]): TuiOptions {
     readOnly: values['read-only'] ?? false,
     refreshSeconds,
     fresh: values.fresh ?? false,
+    exportDir,
   };
+}
+
+/** Said at start, not at the first export: a mistyped folder is found while the user is still at the command line. */
+function existingFolder(dir: string): string {
+  const stat = statSync(dir, { throwIfNoEntry: false });
+  if (!stat) throw new UsageError(`--export-dir ${dir} does not exist`);
+  if (!stat.isDirectory()) throw new UsageError(`--export-dir ${dir} is not a folder`);
+  return resolve(dir);
 }

@@ -1,5 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ApiClient } from '../api/client.js';
+import type { Config } from '../config/config.js';
+import type { AccountsStore } from './accounts.js';
 import { createDataStore, type DataStore } from '../store/data.js';
 import { createNavStore, type NavStore } from '../store/nav.js';
 import { createSessionStore, type SessionInit, type SessionStore } from '../store/session.js';
@@ -18,8 +20,16 @@ export interface AppContextValue {
   views: ViewsStore;
   router: KeyRouter;
   screens: ScreenRegistry;
+  /** The config file's aliases and plugins (its profiles stay with the accounts). */
+  settings: AppSettings;
+  /** The saved profiles and the demo, and switching between them; absent when the app runs on one account only. */
+  accounts?: AccountsStore;
   quit(): void;
 }
+
+export type AppSettings = Pick<Config, 'aliases' | 'plugins'>;
+
+export const noSettings = (): AppSettings => ({ aliases: new Map(), plugins: [] });
 
 export interface AppContextOptions {
   client: ApiClient;
@@ -29,6 +39,7 @@ export interface AppContextOptions {
   root?: string;
   rows?: number;
   cols?: number;
+  settings?: AppSettings;
   quit?: () => void;
 }
 
@@ -44,6 +55,7 @@ export function createAppContext(opts: AppContextOptions): AppContextValue {
     views: createViewsStore(),
     router: new KeyRouter((layers) => ui.setState({ layers })),
     screens: new ScreenRegistry(opts.screens),
+    settings: opts.settings ?? noSettings(),
     quit: opts.quit ?? (() => {}),
   };
 }

@@ -13,6 +13,8 @@ export interface LayerInfo {
   commands: CommandId[];
   /** Commands shown dimmed with a note (e.g. a scope the token lacks). */
   marks: Partial<Record<CommandId, string>>;
+  /** Lines under a command in help: which of its keys does what here. */
+  details?: Partial<Record<CommandId, { keys: string; help: string }[]>>;
   /**
    * Keys this layer leaves: false passes them down; 'screen' passes them only
    * to the global keys (a detail view over a list); 'full' swallows them
@@ -63,7 +65,7 @@ export class KeyRouter {
   }
 
   private publish() {
-    this.onChange(this.layers.map(({ id, priority, title, commands, marks, modal }) => ({ id, priority, title, commands, marks, modal })));
+    this.onChange(this.layers.map(({ id, priority, title, commands, marks, details, modal }) => ({ id, priority, title, commands, marks, details, modal })));
   }
 }
 

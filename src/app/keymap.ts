@@ -4,7 +4,7 @@
  * a key shown is a key that works. Key names are those of `keyName()` in
  * keys.ts: a printable character ('j', 'G', ':'), or return, escape, tab,
  * shift+tab, space, up, down, left, right, pageup, pagedown, home, end,
- * backspace, ctrl+<letter>.
+ * backspace, ctrl+<letter>, ctrl+space, ctrl+\.
  */
 export interface CommandSpec {
   keys: readonly string[];
@@ -16,7 +16,16 @@ export interface CommandSpec {
   mutation?: boolean;
   /** Listed in help but not in the footer (obvious or too frequent). */
   quiet?: boolean;
+  /** How the footer and help write keys too many to list (the sort letters). */
+  keysText?: string;
 }
+
+/**
+ * Shift and a column's initial sorts by that column (k9s): every capital no
+ * other command takes. A list gives each column the first letter of its
+ * title still free, and help says which.
+ */
+const SORT_KEYS = [...'ABCDEFHIJKLMNOPQRSTUVWXZ'];
 
 export const KEYMAP = {
   // Everywhere, below every view.
@@ -44,10 +53,9 @@ export const KEYMAP = {
   detail: { keys: ['d'], label: 'detail', help: 'Show the full record' },
   json: { keys: ['y'], label: 'json', help: 'Show the raw JSON of the record' },
   filter: { keys: ['/'], label: 'filter', help: 'Filter the list (live, any visible column); Esc clears' },
-  sort: { keys: ['s'], label: 'sort', help: 'Sort by the next column (none, then each column in turn)' },
-  reverse: { keys: ['S'], label: 'reverse', help: 'Reverse the sort order', quiet: true },
+  sortBy: { keys: SORT_KEYS, keysText: '⇧A-Z', label: 'sort', help: "Sort by a column: Shift and the column's letter below; again reverses" },
   refresh: { keys: ['r'], label: 'refresh', help: 'Fetch the view again now' },
-  copy: { keys: ['Y'], label: 'copy', help: 'Copy the shown value to the clipboard (OSC 52; works over SSH in most terminals)' },
+  copy: { keys: ['Y'], label: 'copy', help: 'Copy ID, label, address, ssh, JSON, curl or a secret (OSC 52)' },
   more: { keys: ['m'], label: 'more', help: 'Load the next page of a list paged by marker (bucket objects); reaching the end does too' },
 
   // Typing a filter.
@@ -79,6 +87,15 @@ export const KEYMAP = {
 
   // Messages and calls: what the app said and did, kept to be read again.
   messages: { keys: ['M'], label: 'messages', help: 'The last 50 messages, newest first, whole: read again an error that has gone' },
+  // Marks, bulk actions and export in lists. With marks, Ctrl-D and the actions menu (a) act on every marked item.
+  mark: { keys: ['space'], label: 'mark', help: 'Mark or unmark the selected item; with marks, ^D and a act on all of them' },
+  markRange: { keys: ['ctrl+space'], label: 'mark range', help: 'Mark every item from the last one marked to the cursor', quiet: true },
+  clearMarks: { keys: ['ctrl+\\'], label: 'unmark all', help: 'Clear every mark (and the outcomes of the last bulk action)', quiet: true },
+  // ctrl+s submits a form; in a list it exports.
+  exportList: { keys: ['ctrl+s'], label: 'export', help: 'Save the list as shown (only the marked items, if any) as CSV and JSON' },
+  stopBulk: { keys: ['escape', 'ctrl+c'], label: 'stop', help: 'Stop the bulk action: start no more (what was sent is reported)' },
+  // Instances.
+  ssh: { keys: ['s'], label: 'ssh', help: "SSH into the instance's public IPv4 (VMTUI_SSH names another program); back here when it ends" },
 } as const satisfies Record<string, CommandSpec>;
 
 export type CommandId = keyof typeof KEYMAP;

@@ -30,10 +30,21 @@ function charEvent(ch: string): KeyEvent {
   if (ch === '\r' || ch === '\n') return { name: 'return', text: '' };
   if (ch === '\t') return { name: 'tab', text: '' };
   if (code === 0x7f || code === 0x08) return { name: 'backspace', text: '' };
+  const control = CONTROL_NAMES.get(ch);
+  if (control) return { name: control, text: '' };
   if (code < 0x20) return { name: `ctrl+${String.fromCharCode(code + 96)}`, text: '' };
   if (ch === ' ') return { name: 'space', text: ' ' };
   return { name: ch, text: ch };
 }
+
+/**
+ * Control bytes that are not Ctrl and a letter: terminals send NUL for
+ * Ctrl-Space (Ink names it ctrl+`) and FS (0x1c) for Ctrl-\ (Ink passes the byte).
+ */
+const CONTROL_NAMES = new Map([
+  ['\x00', 'ctrl+space'],
+  ['\x1c', 'ctrl+\\'],
+]);
 
 export function keyName(input: string, key: Key): string {
   if (key.return) return 'return';
@@ -49,6 +60,9 @@ export function keyName(input: string, key: Key): string {
   if (key.end) return 'end';
   // Terminals send DEL (0x7f) for Backspace; Ink reports it as delete.
   if (key.backspace || key.delete) return 'backspace';
+  if (key.ctrl && input === '`') return 'ctrl+space';
+  const control = CONTROL_NAMES.get(input);
+  if (control) return control;
   if (key.ctrl && input.length === 1) return `ctrl+${input.toLowerCase()}`;
   if (input === ' ') return 'space';
   return input;
@@ -69,6 +83,7 @@ const DISPLAY: Record<string, string> = {
   home: 'Home',
   end: 'End',
   backspace: 'Bksp',
+  'ctrl+space': '^Space',
 };
 
 /** How a key name is written in the footer and help. */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, defaultConfigFile } from '../config/config.js';
+import { ConfigError, defaultConfigFile, readConfig, type LoadedConfig } from '../config/config.js';
 import { resolveTarget, type Target } from '../config/target.js';
 import { parseTuiArgs, USAGE, UsageError, type TuiOptions } from './args.js';
 import { defaultDataFile, moveAside } from '../server/data-file.js';
@@ -46,6 +46,8 @@ async function embedded(fresh: boolean, kept: (aside: string) => void) {
 export async function runTui(argv: string[]): Promise<number> {
   let opts: TuiOptions;
   let target: Target;
+  let loaded: LoadedConfig;
+  let configFile: string;
   try {
     opts = parseTuiArgs(argv);
     if (opts.help) {
@@ -56,7 +58,10 @@ export async function runTui(argv: string[]): Promise<number> {
       process.stdout.write(`vmtui ${version()}\n`);
       return 0;
     }
-    target = resolveTarget(opts, process.env, defaultConfigFile());
+    configFile = defaultConfigFile();
+    // A bad entry costs itself: the app starts with the rest and says what it left out.
+    loaded = readConfig(configFile);
+    target = resolveTarget(opts, process.env, configFile, loaded);
   } catch (err) {
     if (err instanceof UsageError) return fail(`${err.message}\nRun 'vmtui --help' for usage.`);
     if (err instanceof ConfigError) return fail(err.message);
@@ -73,6 +78,23 @@ export async function runTui(argv: string[]): Promise<number> {
   let keptAside: string | undefined;
   const svc = target.kind === 'embedded' ? embedded(target.fresh, (aside) => (keptAside = aside)) : undefined;
   svc?.catch(() => {});
+  // Started on a profile, the demo account starts only when :ctx switches to it.
+  let demo = svc;
+  const demoAccount = {
+    connect: async () => {
+      demo ??= embedded(false, () => {});
+      try {
+        const c = await demo;
+        await c.started;
+        return c;
+      } catch (err) {
+        // A later :ctx tries again.
+        if (demo !== svc) demo = undefined;
+        throw err;
+      }
+    },
+    running: () => demo !== undefined,
+  };
   const { startApp } = await loadApp();
   try {
     return await startApp({
@@ -83,10 +105,16 @@ export async function runTui(argv: string[]): Promise<number> {
         profileName: target.kind === 'remote' ? target.profileName : undefined,
         readOnly: opts.readOnly,
         refreshSeconds: opts.refreshSeconds,
+        exportDir: opts.exportDir,
       },
+      settings: { aliases: loaded.config.aliases, plugins: loaded.config.plugins },
+      notices: loaded.problems,
+      profiles: loaded.config.profiles,
+      demo: demoAccount,
+      configFile,
     });
   } finally {
-    await (await svc?.catch(() => undefined))?.close();
+    await (await demo?.catch(() => undefined))?.close();
     // Said once the terminal is back: the full-screen app would cover it.
     if (keptAside) process.stderr.write(`vmtui: --fresh started the demo account over; the previous data is kept as ${keptAside}\n`);
   }

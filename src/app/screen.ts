@@ -1,10 +1,12 @@
 import type { ComponentType } from 'react';
 import type { ApiClient, Root } from '../api/client.js';
+import type { Instance } from '../api/instances.js';
 import type { AppContextValue } from './context.js';
 import type { AddGrant, MessageKind } from '../store/session.js';
 import type { GrantKind } from '../model/profile.js';
 import type { NavEntry, Params } from '../store/nav.js';
 import type { FormSpec } from '../components/form/types.js';
+import type { ListQuery } from '../store/data.js';
 
 /** What list specs' callbacks (actions, forms, loaders) get to work with. */
 export interface ScreenCtx {
@@ -69,6 +71,12 @@ export interface ActionSpec<R> {
   run?: (row: R, ctx: ScreenCtx) => Promise<ActionResult>;
   /** API paths whose lists change; the list's own path is always refetched. */
   invalidates?: (row: R, params: Params) => string[];
+  /**
+   * Also acts on every marked item at once (Space marks; `a` with marks):
+   * one confirm naming them, the rows it does not apply to skipped. A form
+   * is filled once and sent for each.
+   */
+  bulk?: boolean;
 }
 
 export interface DeleteSpec<R> {
@@ -81,6 +89,8 @@ export interface DeleteSpec<R> {
   scope?: string;
   submit: (row: R, ctx: ScreenCtx) => Promise<unknown>;
   invalidates?: (row: R, params: Params) => string[];
+  /** Ctrl-D with marks deletes every marked item; false where that makes no sense. */
+  bulk?: boolean;
 }
 
 export interface ListSpec<R> {
@@ -115,6 +125,10 @@ export interface ListSpec<R> {
   delete?: DeleteSpec<R>;
   /** Shown when the list is empty. */
   empty?: string;
+  /** What Y copies from a row where it is not the row at its own endpoint: the instance an overview line stands for. */
+  subject?: (row: R, p: Params) => { record: unknown; path?: string; root?: Root };
+  /** The instance a row is or stands for: s logs in to it with ssh, Y offers its ssh command line. */
+  instance?: (row: R) => Instance | undefined;
 }
 
 export interface ScreenProps {
@@ -153,6 +167,15 @@ export interface ScreenDef<R = any> {
 export const defineScreen = <R>(def: ScreenDef<R>): ScreenDef<R> => def;
 
 export const listPath = (spec: ListSpec<unknown>, params: Params) => (typeof spec.path === 'function' ? spec.path(params) : spec.path);
+
+/** The cached list a list screen shows for these params: one key for the screen, search and anything else reading it. */
+export const listQuery = (spec: ListSpec<any>, params: Params): ListQuery => ({
+  path: listPath(spec, params),
+  root: spec.root,
+  filter: spec.filter?.(params),
+  load: spec.load && ((c) => spec.load!(c, params)),
+  flawed: 'mark',
+});
 
 export class ScreenRegistry {
   private readonly byName = new Map<string, ScreenDef>();

@@ -3,8 +3,12 @@ import { ApiClient, type Connection } from '../api/client.js';
 import { screens } from '../screens/index.js';
 import { startLivePoller } from '../store/live.js';
 import type { SessionInit } from '../store/session.js';
-import { App } from './App.js';
-import { createAppContext, prefetchFirstScreen } from './context.js';
+import { accountTargets, createAccounts, type DemoAccount } from './accounts.js';
+import { createAppContext, noSettings, prefetchFirstScreen, type AppSettings } from './context.js';
+import { ScreenRegistry } from './screen.js';
+import { checkSettings } from './settings.js';
+import { Root } from './Root.js';
+import type { Profile } from '../config/config.js';
 import { createScreenWriter } from './screen-writer.js';
 import { SIGNAL_EXIT_CODES, takeTerminal } from './terminal.js';
 
@@ -15,6 +19,15 @@ export interface StartOptions {
   /** Where the API is; while the embedded service starts, a promise of its address and of its start (`started`). */
   connection: Connection | Promise<Connection & { started?: Promise<void> }>;
   session: SessionInit;
+  /** The config file's aliases and plugins. */
+  settings?: AppSettings;
+  /** Said in the message line as the app starts (a config file's problems). */
+  notices?: string[];
+  /** The saved profiles :ctx and :all offer, and the embedded demo (started when first asked for). */
+  profiles?: Readonly<Record<string, Profile>>;
+  demo?: DemoAccount;
+  /** Where the settings came from, for their problems. */
+  configFile?: string;
 }
 
 /**
@@ -50,14 +63,40 @@ export async function startApp(opts: StartOptions): Promise<number> {
   const address = starting && (await addressWithin(starting, ADDRESS_WAIT_MS));
   let exitCode = 0;
   let failure: unknown;
+  const quit = () => instance.unmount();
+  // Aliases and plugins meet the screens here: a clash is named and left out, the rest works.
+  const checked = checkSettings(opts.settings ?? noSettings(), new ScreenRegistry(screens), opts.configFile ?? 'config.json');
+  const notices = [...(opts.notices ?? []), ...checked.problems];
   const ctx = createAppContext({
     client,
     session: address ? { ...opts.session, endpoint: address } : opts.session,
     screens,
     rows: stdout.rows,
     cols: stdout.columns,
-    quit: () => instance.unmount(),
+    settings: checked.settings,
+    quit,
   });
+  if (notices.length) ctx.session.getState().notify(notices.join('\n'), 'error');
+  const accounts = createAccounts({
+    first: ctx,
+    current: opts.session.embedded ? 'demo' : opts.session.profileName,
+    targets: accountTargets(opts.profiles ?? {}, opts.demo),
+    make: (next, target, previous) =>
+      createAppContext({
+        client: next,
+        session: { ...opts.session, endpoint: next.baseUrl, embedded: target.embedded, profileName: target.embedded ? undefined : target.name },
+        screens,
+        rows: previous.ui.getState().rows,
+        cols: previous.ui.getState().cols,
+        settings: checked.settings,
+        quit,
+      }),
+    onSwitch: (next) => {
+      live.stop();
+      live = startLivePoller({ client: next.client, data: next.data, session: next.session });
+    },
+  });
+  const current = () => accounts.getState().ctx;
   prefetchFirstScreen(ctx);
   // A turn of the event loop lets those requests connect and go out before the first frame holds the thread.
   await new Promise((resolve) => setImmediate(resolve));
@@ -70,10 +109,10 @@ export async function startApp(opts: StartOptions): Promise<number> {
   // Before Ink's own resize handler draws: a terminal may move or cut what it shows as it resizes.
   const onResize = () => {
     writer?.invalidate();
-    ctx.ui.getState().resize(stdout.rows, stdout.columns);
+    current().ui.getState().resize(stdout.rows, stdout.columns);
   };
   stdout.on('resize', onResize);
-  const instance = render(<App ctx={ctx} />, { stdout: writer?.stdout ?? stdout, exitOnCtrlC: false, patchConsole: false, maxFps: 60 });
+  const instance = render(<Root accounts={accounts} />, { stdout: writer?.stdout ?? stdout, exitOnCtrlC: false, patchConsole: false, maxFps: 60 });
   const fail = (err: unknown) => {
     failure = err;
     instance.unmount();
@@ -86,7 +125,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     })
     .catch(fail);
   // Events, problem services and refetches of what they touch, without a key press.
-  const live = startLivePoller({ client, data: ctx.data, session: ctx.session });
+  let live = startLivePoller({ client, data: ctx.data, session: ctx.session });
   try {
     await instance.waitUntilExit();
   } catch (err) {
@@ -95,7 +134,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     return 1;
   } finally {
     // Requests still waiting for a server would keep the process alive after the screen is gone.
-    client.abort();
+    current().client.abort();
     live.stop();
     stdout.off('resize', onResize);
     writer?.dispose();

@@ -23,7 +23,10 @@ export function takeTerminal(stdout: NodeJS.WriteStream, onSignal: (signal: Node
   };
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   const handlers = signals.map((signal) => {
-    const handler = () => onSignal(signal);
+    // Ctrl-C typed to a program the terminal is lent to reaches this process too: it is that program's.
+    const handler = () => {
+      if (!(lent && signal === 'SIGINT')) onSignal(signal);
+    };
     process.on(signal, handler);
     return [signal, handler] as const;
   });
@@ -38,6 +41,30 @@ export function takeTerminal(stdout: NodeJS.WriteStream, onSignal: (signal: Node
     process.off('uncaughtException', crash);
     process.off('unhandledRejection', crash);
   };
+}
+
+let lent = false;
+
+/**
+ * Lends the terminal to another program for as long as `run` takes: the
+ * normal screen with its cursor and autowrap back, Ctrl-C and Ctrl-\ left to
+ * that program; then the alternate screen again, and a SIGWINCH so the frame
+ * is drawn whole at the terminal's size now (the screen writer and Node's own
+ * size check both listen for it). The caller stops reading keys first.
+ */
+export async function lendTerminal<T>(stdout: { write(data: string): unknown }, run: () => Promise<T>): Promise<T> {
+  const keep = () => {};
+  lent = true;
+  process.on('SIGQUIT', keep);
+  stdout.write(LEAVE);
+  try {
+    return await run();
+  } finally {
+    lent = false;
+    process.off('SIGQUIT', keep);
+    stdout.write(ENTER);
+    if (process.stdout.isTTY) process.kill(process.pid, 'SIGWINCH');
+  }
 }
 
 export const SIGNAL_EXIT_CODES: Record<string, number> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };

@@ -2,10 +2,10 @@ import { useLayoutEffect, useRef } from 'react';
 import { KEYMAP, commandsForKey, type CommandId } from './keymap.js';
 import type { KeyEvent } from './keys.js';
 import { useApp } from './context.js';
-import type { Modal } from './key-router.js';
+import type { LayerInfo, Modal } from './key-router.js';
 
-/** A handler per command; a falsy entry means "not available here" (not shown, key not taken). */
-export type CommandHandlers = Partial<Record<CommandId, (() => void) | false | null | undefined>>;
+/** A handler per command (given the key, for commands of many keys); a falsy entry means "not available here" (not shown, key not taken). */
+export type CommandHandlers = Partial<Record<CommandId, ((ev: KeyEvent) => void) | false | null | undefined>>;
 
 const ORDER = Object.keys(KEYMAP) as CommandId[];
 
@@ -21,6 +21,8 @@ export interface LayerOptions {
   fallback?: (ev: KeyEvent) => boolean;
   /** Commands shown dimmed with this note. */
   marks?: Partial<Record<CommandId, string>>;
+  /** What the keys of a command of many keys do here, listed under it in help (a list's sort letters). */
+  details?: LayerInfo['details'];
 }
 
 /**
@@ -37,7 +39,8 @@ export function useCommands(handlers: CommandHandlers, opts: LayerOptions): void
   // Keymap order, whatever order the handlers were written in: the footer and help read the same way everywhere.
   const ids = ORDER.filter((id) => handlers[id]);
   const marks = opts.marks ?? {};
-  const signature = `${ids.join(',')}|${JSON.stringify(marks)}`;
+  const details = opts.details ?? {};
+  const signature = `${ids.join(',')}|${JSON.stringify(marks)}|${JSON.stringify(details)}`;
 
   useLayoutEffect(() => {
     if (opts.active === false) return;
@@ -47,6 +50,7 @@ export function useCommands(handlers: CommandHandlers, opts: LayerOptions): void
       modal: opts.modal ?? false,
       commands: ids,
       marks,
+      details,
       handle: (ev) => {
         const { handlers: hs, opts: o } = latest.current;
         if (o.capture?.(ev)) return 'text';
@@ -55,12 +59,12 @@ export function useCommands(handlers: CommandHandlers, opts: LayerOptions): void
           if (!run) continue;
           if ((KEYMAP[id] as { mutation?: boolean }).mutation && session.getState().readOnly) {
             session.getState().notify(`Read-only mode: ${KEYMAP[id].label} is disabled`, 'error');
-          } else run();
+          } else run(ev);
           return 'command';
         }
         return o.fallback?.(ev) ? 'text' : false;
       },
     });
-    // The signature stands for ids and marks, which are new objects each render.
+    // The signature stands for ids, marks and details, which are new objects each render.
   }, [router, session, signature, opts.active, opts.priority, opts.title, opts.modal]);
 }

@@ -9,7 +9,7 @@ import { keyEvents, type KeyEvent } from './keys.js';
  * typing) are split. Typed text goes on at once, but after a key that ran a
  * command the rest waits a turn of the event loop: the view that command
  * opened is drawn, and its keys bound, before the next key is routed.
- * Ctrl-C always quits.
+ * Ctrl-C quits from anywhere, unless the view binds it to stop something.
  */
 export function useKeyRouting(): void {
   const { router, quit } = useApp();
@@ -18,7 +18,9 @@ export function useKeyRouting(): void {
     for (let ev = queue.current.shift(); ev; ev = queue.current.shift()) {
       if (ev.name === 'ctrl+c') {
         queue.current = [];
-        return quit();
+        // The global layer's quit takes it, or a view that binds it (a bulk action under way stops instead); a dialog that swallows keys does not keep it from quitting.
+        if (router.dispatch(ev) !== 'command') quit();
+        return;
       }
       if (router.dispatch(ev) === 'command' && queue.current.length > 0) {
         setImmediate(drain);

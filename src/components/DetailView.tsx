@@ -12,6 +12,7 @@ interface Props {
   width: number;
   height: number;
   onClose: () => void;
+  onCopy?: () => void;
 }
 
 function detailLines(record: unknown, sections: Props['sections'], width: number): Line[] {
@@ -33,7 +34,7 @@ function detailLines(record: unknown, sections: Props['sections'], width: number
 }
 
 /** The full record as sections of key/value lines, nested fields as dotted keys. */
-export function DetailView({ title, record, sections, width, height, onClose }: Props) {
+export function DetailView({ title, record, sections, width, height, onClose, onCopy }: Props) {
   const lines = useMemo(() => detailLines(record, sections, width), [record, sections, width]);
   return (
     <ScrollView
@@ -41,6 +42,7 @@ export function DetailView({ title, record, sections, width, height, onClose }: 
       items={lines}
       height={height}
       onClose={onClose}
+      commands={{ copy: onCopy }}
       render={(line) =>
         'heading' in line ? (
           <Text bold underline wrap="truncate-end">

@@ -16,25 +16,32 @@ interface Props<R> {
   width: number;
   sortCol?: number | null;
   sortDesc?: boolean;
+  /** Rows the user marked: the gutter shows a mark beside the cursor's place. */
+  marked?: (row: R) => boolean;
 }
 
+/** The cursor and a space; a list with marks has a column for them between the two. */
 const GUTTER = 2;
 /** Column widths fit the first rows' cells: a fixed number, so the cost does not grow with the list. */
 const WIDTH_SAMPLE = 100;
 
 /** A windowed table: only the rows in view are formatted and rendered, whatever the list's length. */
-export function Table<R>({ columns, rows, selected, height, width, sortCol, sortDesc }: Props<R>) {
+export function Table<R>({ columns, rows, selected, height, width, sortCol, sortDesc, marked }: Props<R>) {
   const start = useRef(0);
   const body = Math.max(1, height - 1);
   start.current = windowStart(start.current, selected, body, rows.length);
   const sample = useMemo(() => rows.slice(0, WIDTH_SAMPLE), [rows]);
-  const widths = useMemo(() => layoutColumns(columns as Column<unknown>[], width - GUTTER, sample), [columns, width, sample]);
+  const gutterWidth = marked ? GUTTER + 1 : GUTTER;
+  const widths = useMemo(() => layoutColumns(columns as Column<unknown>[], width - gutterWidth, sample), [columns, width, gutterWidth, sample]);
   const header = columns.map((c, i) => fit(c.title + (sortCol === i ? (sortDesc ? ' ▼' : ' ▲') : ''), widths[i]!, c.align)).join(' ');
   const marker = plain() ? '>' : '›';
+  const mark = plain() ? '*' : '●';
+  // The cursor, then the mark: both readable without color, and a marked row under the cursor shows both.
+  const gutter = (row: R, isSelected: boolean) => `${isSelected ? marker : ' '}${marked ? (marked(row) ? mark : ' ') : ''} `;
   const visible = rows.slice(start.current, start.current + body);
   return (
     <Box flexDirection="column" height={height} overflowY="hidden">
-      <Text bold wrap="truncate-end">{' '.repeat(GUTTER) + header}</Text>
+      <Text bold wrap="truncate-end">{' '.repeat(gutterWidth) + header}</Text>
       {visible.map((row, i) => {
         const index = start.current + i;
         const isSelected = index === selected;
@@ -42,13 +49,13 @@ export function Table<R>({ columns, rows, selected, height, width, sortCol, sort
         if (flaw) {
           return (
             <Text key={index} inverse={isSelected} color="red" wrap="truncate-end">
-              {`${isSelected ? `${marker} ` : '  '}${plain() ? '!' : '⚠'} unreadable: ${flaw.reason}`}
+              {`${gutter(row, isSelected)}${plain() ? '!' : '⚠'} unreadable: ${flaw.reason}`}
             </Text>
           );
         }
         return (
           <Text key={index} inverse={isSelected} wrap="truncate-end">
-            {isSelected ? `${marker} ` : '  '}
+            {gutter(row, isSelected)}
             {columns.map((c, ci) => {
               const text = fit(cellText(c, row), widths[ci]!, c.align, c.cut) + (ci < columns.length - 1 ? ' ' : '');
               const color = cellColor(c, row);

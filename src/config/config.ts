@@ -9,8 +9,43 @@ export interface Profile {
   token: string;
 }
 
+/**
+ * A user's command in the style of k9s plugins: a key on the lists of some
+ * resource kinds, running a shell command line with the selected item's
+ * fields in VM_* environment variables.
+ */
+export interface Plugin {
+  name: string;
+  /** A key name as keymap.ts spells them: one character, or ctrl+<letter>. */
+  key: string;
+  description: string;
+  /** Screen ids (the `:` names' ids) it applies to. */
+  screens: string[];
+  /** Run with `sh -c`, so `$VM_IPV4` and pipes work as in a terminal. */
+  command: string;
+  /** Changes something: hidden and refused under --read-only. */
+  dangerous: boolean;
+  /** Runs without the terminal, its output in the message line; otherwise it takes the terminal, as ssh does. */
+  background: boolean;
+  /** Gets the profile's token as VM_TOKEN; no plugin sees it otherwise. */
+  token: boolean;
+}
+
 export interface Config {
+  /** Null-prototype: names come from the file. */
   profiles: Record<string, Profile>;
+  /** `:` alias → what it stands for (an area's name, then any filter words). */
+  aliases: Map<string, string>;
+  plugins: Plugin[];
+  /** Where Ctrl-S writes a list's export (default: the current folder). */
+  exportDir?: string;
+}
+
+/** A config file read as far as it could be: what was usable, and why the rest was not. */
+export interface LoadedConfig {
+  config: Config;
+  /** One sentence each, naming the file and the key path (or the line:col of bad JSON). */
+  problems: string[];
 }
 
 /** A config file that cannot be used: the message names the file and the problem. */
@@ -18,38 +53,147 @@ export class ConfigError extends Error {}
 
 export const defaultConfigFile = () => join(envPaths('vmtui', { suffix: '' }).config, 'config.json');
 
+export const emptyConfig = (): Config => ({ profiles: Object.create(null) as Record<string, Profile>, aliases: new Map(), plugins: [] });
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function loadConfig(file: string): Config {
-  if (!existsSync(file)) return { profiles: {} };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new ConfigError(`config file ${file} is not valid JSON (${(err as Error).message})`);
-  }
-  const bad = (what: string) => new ConfigError(`config file ${file}: ${what}`);
-  if (!isObject(raw)) throw bad('the top level must be an object like {"profiles": {...}}');
-  const profiles = raw.profiles ?? {};
-  if (!isObject(profiles)) throw bad('"profiles" must be an object of named profiles');
-  const out: Config = { profiles: {} };
-  for (const [name, p] of Object.entries(profiles)) {
-    if (!isObject(p)) throw bad(`profiles.${name} must be an object with apiUrl and token`);
-    for (const key of ['apiUrl', 'token'] as const) {
-      if (typeof p[key] !== 'string' || p[key] === '') throw bad(`profiles.${name}.${key} must be a non-empty string`);
-    }
-    if (p.betaUrl !== undefined && typeof p.betaUrl !== 'string') throw bad(`profiles.${name}.betaUrl must be a string`);
-    out.profiles[name] = { apiUrl: p.apiUrl as string, token: p.token as string, ...(p.betaUrl ? { betaUrl: p.betaUrl as string } : {}) };
-  }
-  return out;
+/** JSON.parse's "at position N" as the line:col an editor shows. */
+function jsonWhere(text: string, message: string): string {
+  const at = /at position (\d+)/.exec(message);
+  const pos = at ? Number(at[1]) : /end of JSON input/.test(message) ? text.length : undefined;
+  if (pos === undefined) return '';
+  const before = text.slice(0, pos).split('\n');
+  return ` at line ${before.length}:${before.at(-1)!.length + 1}`;
 }
 
-/** Adds or replaces a profile; the file holds tokens, so only its owner may read it. */
+function readRaw(file: string): unknown {
+  const text = readFileSync(file, 'utf8');
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    const reason = (err as Error).message.replace(/ in JSON at position \d+.*$/, '').replace(/^Unexpected end of JSON input$/, 'the file ends too early');
+    throw new ConfigError(`config file ${file} is not valid JSON${jsonWhere(text, (err as Error).message)}: ${reason}`);
+  }
+}
+
+/** Key names a plugin may take: one printable character, or Ctrl and a letter. */
+export const PLUGIN_KEY = /^(?:[!-~]|ctrl\+[a-z])$/;
+
+function readPlugin(name: string, p: unknown, bad: (path: string, what: string) => undefined): Plugin | undefined {
+  const path = `plugins.${name}`;
+  if (!isObject(p)) return bad(path, 'must be an object with key, description, screens and command');
+  const str = (k: string) => (Object.hasOwn(p, k) && typeof p[k] === 'string' && (p[k] as string).trim() !== '' ? (p[k] as string) : undefined);
+  const flag = (k: string): boolean | null => (!Object.hasOwn(p, k) ? false : typeof p[k] === 'boolean' ? (p[k] as boolean) : null);
+  const key = str('key');
+  if (!key || !PLUGIN_KEY.test(key)) return bad(`${path}.key`, 'must be one character (like "p") or ctrl+<letter> (like "ctrl+p")');
+  const command = str('command');
+  if (!command) return bad(`${path}.command`, 'must be a non-empty command line');
+  const description = str('description');
+  if (!description) return bad(`${path}.description`, 'must be a non-empty string (it is shown in ? and the footer)');
+  const screens = Object.hasOwn(p, 'screens') ? p.screens : undefined;
+  if (!Array.isArray(screens) || screens.length === 0 || !screens.every((s) => typeof s === 'string' && s !== '')) {
+    return bad(`${path}.screens`, 'must be a list of the views it applies to, e.g. ["instances"]');
+  }
+  const flags: Record<'dangerous' | 'background' | 'token', boolean> = { dangerous: false, background: false, token: false };
+  for (const k of ['dangerous', 'background', 'token'] as const) {
+    const v = flag(k);
+    if (v === null) return bad(`${path}.${k}`, 'must be true or false');
+    flags[k] = v;
+  }
+  for (const k of Object.keys(p)) {
+    if (!['key', 'description', 'screens', 'command', 'dangerous', 'background', 'token'].includes(k)) {
+      return bad(`${path}.${k}`, 'is not a plugin setting (key, description, screens, command, dangerous, background, token)');
+    }
+  }
+  return { name, key, description, screens: screens as string[], command, ...flags };
+}
+
+/**
+ * Reads the config file, keeping every entry that is right and naming each
+ * one that is not: a bad entry costs itself, not the app's start.
+ */
+export function readConfig(file: string): LoadedConfig {
+  const config = emptyConfig();
+  const problems: string[] = [];
+  if (!existsSync(file)) return { config, problems };
+  let raw: unknown;
+  try {
+    raw = readRaw(file);
+  } catch (err) {
+    if (err instanceof ConfigError) return { config, problems: [err.message] };
+    return { config, problems: [`config file ${file} cannot be read: ${(err as Error).message}`] };
+  }
+  const bad = (path: string, what: string): undefined => void problems.push(`config file ${file}: ${path} ${what}`);
+  if (!isObject(raw)) {
+    bad('the top level', 'must be an object like {"profiles": {...}}');
+    return { config, problems };
+  }
+  for (const key of Object.keys(raw)) {
+    if (!['profiles', 'aliases', 'plugins', 'exportDir'].includes(key)) bad(key, 'is not a setting (profiles, aliases, plugins, exportDir)');
+  }
+  const profiles = Object.hasOwn(raw, 'profiles') ? raw.profiles : {};
+  if (!isObject(profiles)) bad('profiles', 'must be an object of named profiles');
+  else {
+    for (const [name, p] of Object.entries(profiles)) {
+      if (!isObject(p)) {
+        bad(`profiles.${name}`, 'must be an object with apiUrl and token');
+        continue;
+      }
+      const missing = (['apiUrl', 'token'] as const).find((k) => !Object.hasOwn(p, k) || typeof p[k] !== 'string' || p[k] === '');
+      if (missing) {
+        bad(`profiles.${name}.${missing}`, 'must be a non-empty string');
+        continue;
+      }
+      if (Object.hasOwn(p, 'betaUrl') && typeof p.betaUrl !== 'string') {
+        bad(`profiles.${name}.betaUrl`, 'must be a string');
+        continue;
+      }
+      config.profiles[name] = { apiUrl: p.apiUrl as string, token: p.token as string, ...(p.betaUrl ? { betaUrl: p.betaUrl as string } : {}) };
+    }
+  }
+  const aliases = Object.hasOwn(raw, 'aliases') ? raw.aliases : {};
+  if (!isObject(aliases)) bad('aliases', 'must be an object like {"pg": "services postgres"}');
+  else {
+    for (const [name, to] of Object.entries(aliases)) {
+      if (!/^[a-z0-9][a-z0-9._-]*$/i.test(name)) bad(`aliases.${name}`, 'is not a name `:` can take (letters, digits, . _ -, no spaces)');
+      else if (typeof to !== 'string' || to.trim() === '') bad(`aliases.${name}`, 'must be what it stands for, like "services postgres"');
+      else config.aliases.set(name.toLowerCase(), to.trim());
+    }
+  }
+  const plugins = Object.hasOwn(raw, 'plugins') ? raw.plugins : {};
+  if (!isObject(plugins)) bad('plugins', 'must be an object of named plugins');
+  else {
+    for (const [name, p] of Object.entries(plugins)) {
+      const plugin = readPlugin(name, p, bad);
+      if (plugin) config.plugins.push(plugin);
+    }
+  }
+  if (Object.hasOwn(raw, 'exportDir')) {
+    if (typeof raw.exportDir !== 'string' || raw.exportDir === '') bad('exportDir', 'must be a folder path');
+    else config.exportDir = raw.exportDir;
+  }
+  return { config, problems };
+}
+
+/** The profiles alone, for the command line: a file whose profiles cannot be read is an error there. */
+export function loadConfig(file: string): Config {
+  const { config, problems } = readConfig(file);
+  if (problems.length) throw new ConfigError(problems.join('; '));
+  return config;
+}
+
+/**
+ * Adds or replaces a profile, leaving the file's other settings as they are;
+ * the file holds tokens, so only its owner may read it.
+ */
 export function saveProfile(file: string, name: string, profile: Profile): void {
-  const config = loadConfig(file);
-  config.profiles[name] = profile;
+  const raw = existsSync(file) ? readRaw(file) : {};
+  if (!isObject(raw)) throw new ConfigError(`config file ${file}: the top level must be an object like {"profiles": {...}}; not saving over it`);
+  const profiles = Object.hasOwn(raw, 'profiles') ? raw.profiles : {};
+  if (!isObject(profiles)) throw new ConfigError(`config file ${file}: profiles must be an object of named profiles; not saving over it`);
+  const next = { ...raw, profiles: { ...profiles, [name]: profile } };
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
+  writeFileSync(file, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
   // The mode option only applies when the file is created.
   chmodSync(file, 0o600);
 }

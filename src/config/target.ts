@@ -1,5 +1,5 @@
 import { UsageError, type TuiOptions } from '../app/args.js';
-import { loadConfig, saveProfile } from './config.js';
+import { readConfig, saveProfile, type LoadedConfig } from './config.js';
 
 /** Where the app connects: the embedded demo service, or a server speaking the API. */
 export type Target =
@@ -17,12 +17,14 @@ function checkRoot(flag: string, value: string): string {
   return value.replace(/\/+$/, '');
 }
 
-/** Flags first, then the profile, then VM_API_URL / VM_TOKEN. */
-export function resolveTarget(opts: TuiOptions, env: NodeJS.ProcessEnv, configFile: string): Target {
-  const profile = opts.profile === undefined ? undefined : loadConfig(configFile).profiles[opts.profile];
+/** Flags first, then the profile, then VM_API_URL / VM_TOKEN. A config file's problems are the caller's to show, unless they cost the profile asked for. */
+export function resolveTarget(opts: TuiOptions, env: NodeJS.ProcessEnv, configFile: string, loaded: LoadedConfig = readConfig(configFile)): Target {
+  const { profiles } = loaded.config;
+  const profile = opts.profile !== undefined && Object.hasOwn(profiles, opts.profile) ? profiles[opts.profile] : undefined;
   if (opts.profile !== undefined && !profile) {
-    const known = Object.keys(loadConfig(configFile).profiles);
-    throw new UsageError(`no profile "${opts.profile}" in ${configFile}${known.length ? ` (profiles: ${known.join(', ')})` : ' (it has no profiles)'}`);
+    const known = Object.keys(profiles);
+    const why = loaded.problems.length ? `; ${loaded.problems.join('; ')}` : '';
+    throw new UsageError(`no profile "${opts.profile}" in ${configFile}${known.length ? ` (profiles: ${known.join(', ')})` : ' (it has no profiles)'}${why}`);
   }
   const apiUrl = opts.apiUrl ?? profile?.apiUrl ?? env.VM_API_URL;
   const token = opts.token ?? profile?.token ?? env.VM_TOKEN;

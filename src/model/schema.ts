@@ -82,6 +82,8 @@ export interface RuleContext {
   /** The stored record on update, for rules that compare against it. */
   current?: Record<string, unknown>;
   reader?: Reader;
+  /** The time rules judge against (the service's clock, which a test may move); the machine's time when absent. */
+  now?: number;
 }
 
 export type CrossRule = (body: Record<string, unknown>, ctx: RuleContext) => FieldError[];

@@ -22,6 +22,7 @@ import objects from './objects/index.js';
 import profile from './profile/index.js';
 import regions from './regions/index.js';
 import requests from './requests/index.js';
+import search from './search/index.js';
 
 export const screens: ScreenDef[] = [
   ...home,
@@ -36,4 +37,5 @@ export const screens: ScreenDef[] = [
   ...regions,
   ...requests,
   ...messages,
+  ...search,
 ];

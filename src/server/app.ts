@@ -2,11 +2,10 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { ApiError } from './errors.js';
 import { answerClientError, answerConnect, BODY_LIMIT, frameworkRefusal, internalError } from './failures.js';
 import { BODY_MAX_DEPTH, parseJsonInput } from './json-input.js';
-import { API_METHODS, ApiRoutes, sendError, type Services } from './route.js';
+import { API_METHODS, ApiRoutes, sendError } from './route.js';
 import { areas, mountExtras } from './areas/index.js';
 import { BASE_ROOT, BETA_ROOT } from './roots.js';
-import { FaultRules } from './faults.js';
-import { Journal } from './journal.js';
+import type { Accounts } from './accounts.js';
 import { observeRequests } from './request-hooks.js';
 
 /** Paths 4.83.1 serves on the beta root only (firewalls); later releases moved them to the base root. */
@@ -34,7 +33,9 @@ export interface AppOptions {
   server: FastifyServerFactory;
 }
 
-export function buildApp(services: Services, opts: AppOptions): FastifyInstance {
+/** The service's routes for its accounts: each request acts on its token's account. */
+export function buildApp(accounts: Accounts, opts: AppOptions): FastifyInstance {
+  const services = accounts.primary.services;
   // Strict serves firewalls where 4.83.1 does, on the beta root only; tolerant on both roots, as later releases do.
   const betaOnly = services.strict ? BETA_ONLY_PATHS : [];
   const app = Fastify({
@@ -53,8 +54,12 @@ export function buildApp(services: Services, opts: AppOptions): FastifyInstance 
     clientErrorHandler: answerClientError,
   });
   app.server.on('connect', answerConnect);
-  const observed = { journal: new Journal(), faults: new FaultRules() };
-  observeRequests(app, observed.journal, observed.faults);
+  observeRequests(app, accounts);
+  // The added accounts end with the service; the primary's store is its service's to close.
+  app.addHook('onClose', (_app, done) => {
+    accounts.closeAll();
+    done();
+  });
 
   // An empty body on POST is normal (actions such as boot); parse it as absent.
   app.removeContentTypeParser('application/json');
@@ -80,7 +85,7 @@ export function buildApp(services: Services, opts: AppOptions): FastifyInstance 
     return sendError(reply.header('X-Request-Id', id), error);
   });
 
-  const routes = new ApiRoutes(services);
+  const routes = new ApiRoutes();
   for (const area of areas) routes.add(services.strict && area.betaRoot ? BETA_ROOT : BASE_ROOT, area);
   // A path the API does not have, or a method the path does not take.
   const notFound = (req: FastifyRequest, reply: FastifyReply) => {
@@ -99,6 +104,6 @@ export function buildApp(services: Services, opts: AppOptions): FastifyInstance 
   for (const root of [BASE_ROOT, BETA_ROOT]) {
     app.route({ method: API_METHODS, url: `${root}/*`, handler: (req, reply) => routes.serve(req, reply) ?? notFound(req, reply) });
   }
-  mountExtras(app, services, observed);
+  mountExtras(app, accounts);
   return app;
 }

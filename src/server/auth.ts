@@ -86,7 +86,7 @@ export function issueToken(store: Store, value: string, fields: { user_id: numbe
     user_id: fields.user_id,
     label: fields.label,
     scopes: fields.scopes,
-    created: isoSeconds(Date.now()),
+    created: isoSeconds(store.clock.now()),
     expiry: fields.expiry ?? null,
     token: value.slice(0, 16),
     client: fields.client ?? 'personal',
@@ -96,7 +96,7 @@ export function issueToken(store: Store, value: string, fields: { user_id: numbe
 }
 
 /** Resolves the Authorization header: null when absent, 401 when present but not valid now. */
-export function authenticate(store: Store, header: string | undefined, now = Date.now()): Auth | null {
+export function authenticate(store: Store, header: string | undefined, now = store.clock.now()): Auth | null {
   if (header === undefined || header === '') return null;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!m) throw unauthorized('The Authorization header must be "Bearer <token>"');

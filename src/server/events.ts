@@ -16,7 +16,7 @@ export interface NewEvent {
 }
 
 /** Records an account event; started events are finished later by `finishEvent`. */
-export function emitEvent(store: Store, e: NewEvent, now = Date.now()): AccountEvent {
+export function emitEvent(store: Store, e: NewEvent, now = store.clock.now()): AccountEvent {
   const id = store.nextId('event');
   const status = e.status ?? 'notification';
   const event: AccountEvent = {
@@ -39,9 +39,10 @@ export function emitEvent(store: Store, e: NewEvent, now = Date.now()): AccountE
   return event;
 }
 
-export function finishEvent(store: Store, id: number, status: 'finished' | 'failed' = 'finished', now = Date.now()): void {
+export function finishEvent(store: Store, id: number, status: 'finished' | 'failed' = 'finished', now = store.clock.now()): void {
   const event = store.get<AccountEvent>('event', id);
   if (!event) return;
+  // `created` has whole seconds: the time it drops is less than one, so the whole seconds since it are the duration.
   const started = Date.parse(`${event.created}Z`);
-  store.put('event', id, { ...event, status, percent_complete: 100, duration: Math.max(0, Math.round((now - started) / 1000)) });
+  store.put('event', id, { ...event, status, percent_complete: 100, duration: Math.max(0, Math.floor((now - started) / 1000)) });
 }

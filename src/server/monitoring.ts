@@ -43,24 +43,24 @@ function setStatus(store: Store, service: ServiceRecord, status: ServiceStatus, 
 /** A service that just (re)started monitoring waits for its first check. */
 export function awaitFirstCheck(store: Store, sim: Simulation, service: ServiceRecord, seconds = FIRST_CHECK_SECONDS): ServiceRecord {
   sim.schedule('managed_first_check', { id: service.id }, seconds);
-  return setStatus(store, service, 'pending', Date.now());
+  return setStatus(store, service, 'pending', store.clock.now());
 }
 
 onJob('managed_first_check', (store, payload) => {
   const service = store.get<ServiceRecord>('managed_service', Number(payload.id));
   if (service?.status !== 'pending') return;
   const troubled = openIssues(store).some((i) => i.services.includes(service.id));
-  setStatus(store, service, troubled ? 'problem' : 'ok', Date.now());
+  setStatus(store, service, troubled ? 'problem' : 'ok', store.clock.now());
 });
 
-export function setServiceStatus(store: Store, id: number, status: ServiceStatus, now = Date.now()): ServiceRecord | undefined {
+export function setServiceStatus(store: Store, id: number, status: ServiceStatus, now = store.clock.now()): ServiceRecord | undefined {
   const service = store.get<ServiceRecord>('managed_service', id);
   return service && setStatus(store, service, status, now);
 }
 
 /** Opens an issue (and its support ticket) on services: they turn problem, except disabled ones. */
 export function openIssue(store: Store, serviceIds: number[], opts: { label?: string; username?: string; now?: number } = {}): IssueRecord {
-  const now = opts.now ?? Date.now();
+  const now = opts.now ?? store.clock.now();
   const services = serviceIds.map((id) => store.get<ServiceRecord>('managed_service', id)).filter((s): s is ServiceRecord => s !== undefined);
   const ticket = store.nextId('ticket', FIRST_TICKET);
   const label = opts.label ?? `Managed issue: ${services.map((s) => s.label).join(', ')} not responding`;
@@ -77,7 +77,7 @@ export function openIssue(store: Store, serviceIds: number[], opts: { label?: st
 }
 
 /** Closes an issue; its services recover unless another open issue still holds them. */
-export function resolveIssue(store: Store, issueId: number, now = Date.now()): boolean {
+export function resolveIssue(store: Store, issueId: number, now = store.clock.now()): boolean {
   const issue = store.get<IssueRecord>('managed_issue', issueId);
   if (!issue) return false;
   store.delete('managed_issue', issueId);
@@ -98,6 +98,9 @@ export function forgetService(store: Store, serviceId: number): void {
 
 // ---- the demo's own monitoring (speed realistic only) ----
 
+/** The stretch at the end of a long advance of the clock in which the demo's monitoring still breaks services. */
+const MONITOR_REPLAY_MS = 60 * 60 * 1000;
+
 const between = (rand: () => number, lo: number, hi: number) => lo + Math.round(rand() * (hi - lo));
 
 /** Starts the breakage cycle: every 60–120 s an ok service has an issue for 30–90 s. Never at speed instant. */
@@ -117,7 +120,9 @@ onJob('managed_monitor_tick', (store, payload, sim) => {
     const issue = openIssue(store, [victim.id]);
     sim.schedule('managed_monitor_resolve', { issue: issue.id }, between(rand, 30, 90));
   }
-  sim.schedule('managed_monitor_tick', { round: round + 1 }, between(rand, 60, 120));
+  // An advance of the clock by days or years replays only its last hour of breakage: all of it would be an issue every few minutes of it.
+  const horizon = sim.horizon ?? 0;
+  sim.schedule('managed_monitor_tick', { round: round + 1 }, between(rand, 60, 120), Math.max(store.clock.now(), horizon - MONITOR_REPLAY_MS));
 });
 
 onJob('managed_monitor_resolve', (store, payload) => {
@@ -174,7 +179,7 @@ function smoothNoise(seed: number, series: number, t: number): number {
  * point is a pure function of the store's seed and its time, so the graph
  * slides forward as time passes instead of being redrawn.
  */
-export function managedStats(store: Store, now = Date.now()): Record<(typeof STATS_SERIES)[number], { x: number; y: number }[]> {
+export function managedStats(store: Store, now = store.clock.now()): Record<(typeof STATS_SERIES)[number], { x: number; y: number }[]> {
   const seed = Number(storeSecret(store, STATS_SEED_KEY, () => String(randomBytes(4).readUInt32LE(0))));
   const instances = Math.max(1, store.count('vm'));
   const last = Math.floor(now / FIVE_MINUTES) * FIVE_MINUTES;

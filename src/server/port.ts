@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** How long a stopping service lets answers in progress (and event streams) finish. */
+const CLOSE_GRACE_MS = 3000;
+
 /** The service's listening socket, opened before the service is ready to answer. */
 export interface Port {
   server: Server;
@@ -41,7 +44,15 @@ export function openPort(host: string, port: number): Promise<Port> {
         },
         close: () =>
           new Promise<void>((done) => {
-            server.close(() => done());
+            // A keep-alive connection whose answer ends after close() goes idle, not closed: Node would wait out
+            // keepAliveTimeout (72 s) for it. Idle ones are swept as they appear; a stream still open after the grace is cut.
+            const sweep = setInterval(() => server.closeIdleConnections(), 20);
+            const cut = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+            server.close(() => {
+              clearInterval(sweep);
+              clearTimeout(cut);
+              done();
+            });
             server.closeIdleConnections();
           }),
       });

@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Accounts } from './accounts.js';
 import { ApiError } from './errors.js';
 import { FAULT_HEADER, type Fault, type FaultRules } from './faults.js';
 import { Trace, type Journal } from './journal.js';
@@ -53,15 +54,18 @@ function mangle(reply: FastifyReply, action: 'malformed' | 'truncate', journal: 
 }
 
 /**
- * The request path's own hooks: each request outside the control interface
- * is traced for the journal and offered to the fault rules. With no rule
+ * The request path's own hooks: each request is given its account (by its
+ * token), and each outside the control interface is traced for that
+ * account's journal and offered to that account's fault rules. With no rule
  * and no stream listening, the cost is one small object per request; its
  * entry is written out only when the journal is read.
  */
-export function observeRequests(app: FastifyInstance, journal: Journal, faults: FaultRules): void {
+export function observeRequests(app: FastifyInstance, accounts: Accounts): void {
   app.decorateRequest('trace', null);
+  app.decorateRequest('account', null as never);
 
   const applyFault = (req: FastifyRequest, reply: FastifyReply, fault: Fault, done: () => void) => {
+    const { journal } = req.account;
     switch (fault.action) {
       case 'latency':
         return done();
@@ -79,8 +83,10 @@ export function observeRequests(app: FastifyInstance, journal: Journal, faults: 
   };
 
   app.addHook('onRequest', (req, reply, done) => {
+    const account = (req.account = accounts.ofRequest(req));
     const url = req.originalUrl;
     if (url.startsWith(CONTROL_PREFIX)) return done();
+    const { faults } = account;
     const trace = (req.trace = new Trace(req.method, url, req.headers.authorization));
     if (faults.empty && req.headers[FAULT_HEADER] === undefined) return done();
     let fault: Fault | undefined;
@@ -97,12 +103,12 @@ export function observeRequests(app: FastifyInstance, journal: Journal, faults: 
   });
 
   app.addHook('onResponse', (req, reply, done) => {
-    if (req.trace) journal.record(req.trace, reply.statusCode);
+    if (req.trace) req.account.journal.record(req.trace, reply.statusCode);
     done();
   });
   // A client that gave up (a timeout during a latency fault) is a request too: the journal says it got no answer.
   app.addHook('onRequestAbort', (req, done) => {
-    if (req.trace) journal.record(req.trace, null);
+    if (req.trace) req.account.journal.record(req.trace, null);
     done();
   });
 }

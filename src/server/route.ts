@@ -8,6 +8,7 @@ import type { Store, Page } from './store.js';
 import type { Simulation } from './sim.js';
 import { parseFilter, type FilterFields, type SqlFilter } from './filter.js';
 import type { Trace } from './journal.js';
+import type { Account } from './accounts.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,9 +30,9 @@ export type Scope = 'none' | 'optional' | 'public' | string | string[];
 export interface Services {
   store: Store;
   sim: Simulation;
-  /** The control token printed by serve (the owner's token). */
+  /** The account's control token: the owner's token serve printed, or the one an added account was made with. */
   controlToken?: string;
-  /** The tokens this process's serve answers with (owner, restricted): a snapshot's restore or a reset keeps them working. */
+  /** The tokens this process answers the account with (owner, restricted): a snapshot's restore or a reset keeps them working. */
   serveTokens?: readonly string[];
   /** `serve --strict`: refuse fields 4.83.1 does not define, and nulls it does not allow, instead of ignoring them. */
   strict?: boolean;
@@ -43,6 +44,8 @@ export interface Ctx {
   store: Store;
   sim: Simulation;
   services: Services;
+  /** The account the request acts on (its token's): its store, simulation, fault rules and journal. */
+  account: Account;
   /** null only on optional/public endpoints called without a token. */
   auth: Auth | null;
   params: Record<string, string>;
@@ -129,24 +132,26 @@ export function sendError(reply: FastifyReply, err: ApiError): FastifyReply {
 }
 
 /**
- * Serves one request: due simulation jobs first, then the caller's guard
- * (authentication), then the handler in one transaction; errors in the seed's
- * shape, never a stack trace.
+ * Serves one request to its account: due simulation jobs first, then the
+ * caller's guard (authentication), then the handler in one transaction;
+ * errors in the seed's shape, never a stack trace.
  */
 export async function serveRequest(
-  services: Services,
+  account: Account,
   req: FastifyRequest,
   reply: FastifyReply,
   guard: (ctx: Ctx) => void,
   handler: Handler,
   params = (req.params ?? {}) as Record<string, string>,
 ): Promise<FastifyReply> {
+  const { services } = account;
   const ctx: Ctx = {
     req,
     reply,
     store: services.store,
     sim: services.sim,
     services,
+    account,
     auth: null,
     params,
     query: (req.query ?? {}) as Record<string, unknown>,
@@ -154,6 +159,8 @@ export async function serveRequest(
     reader: { strict: services.strict === true, ignored: [] },
   };
   try {
+    // An account removed while its request was on the way (a latency fault, a slow body): its token no longer works.
+    if (account.closed) throw unauthorized('Invalid Token');
     services.sim.runDue();
     guard(ctx);
     checkParams(ctx.params);
@@ -161,7 +168,9 @@ export async function serveRequest(
     if (ctx.body !== undefined && (typeof ctx.body !== 'object' || ctx.body === null || Array.isArray(ctx.body))) {
       throw new ApiError(400, [{ reason: 'The request body must be a JSON object' }]);
     }
-    const result = services.store.tx(() => handler(ctx), req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'write');
+    const reading = req.method === 'GET' || req.method === 'HEAD';
+    const result = services.store.tx(() => handler(ctx), reading ? 'read' : 'write');
+    if (!reading) account.wrote();
     if (reply.sent) return reply;
     reportIgnored(ctx);
     if (result instanceof RawJson) return reply.code(200).type('application/json; charset=utf-8').send(result.text);
@@ -212,8 +221,6 @@ const definitionOnly = () => undefined;
 export class ApiRoutes {
   private readonly router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 2048 });
 
-  constructor(private readonly services: Services) {}
-
   /** An area's routes under one root. */
   add(prefix: string, area: Area): void {
     for (const def of area.routes) this.router.on(def.method, prefix + toFastifyPath(def.path), definitionOnly, def);
@@ -230,7 +237,7 @@ export class ApiRoutes {
     if (!found) return undefined;
     const def = found.store as RouteDef;
     if (req.trace) req.trace.operation = `${def.method} ${def.path}`;
-    return serveRequest(this.services, req, reply, (ctx) => authorize(ctx, def), def.handler, found.params as Record<string, string>);
+    return serveRequest(req.account, req, reply, (ctx) => authorize(ctx, def), def.handler, found.params as Record<string, string>);
   }
 }
 
@@ -319,8 +326,8 @@ export function cachedListPage<T extends Record<string, unknown>>(ctx: Ctx, kind
   return new RawJson(text);
 }
 
-/** The rule context of a request's body: its mode, the stored record on update, and the request's reader. */
-export const readingOf = (ctx: Ctx, mode: Mode, current?: Record<string, unknown>): RuleContext => ({ mode, current, reader: ctx.reader });
+/** The rule context of a request's body: its mode, the stored record on update, the request's reader, and the account's time. */
+export const readingOf = (ctx: Ctx, mode: Mode, current?: Record<string, unknown>): RuleContext => ({ mode, current, reader: ctx.reader, now: ctx.store.clock.now() });
 
 /** Validates the body against the schema and returns the accepted fields, or throws 400 with every problem. */
 export function bodyFor(ctx: Ctx, schema: ResourceSchema, mode: Mode, current?: Record<string, unknown>): Record<string, unknown> {

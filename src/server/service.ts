@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Store } from './store.js';
 import { Simulation, type Speed } from './sim.js';
 import { buildApp } from './app.js';
+import { Accounts } from './accounts.js';
 import { BASE_ROOT, BETA_ROOT } from './roots.js';
 import { seedAccount, ensureToken, revokeGenerated, OWNER_ID, RESTRICTED_ID, type SeedKind } from './seed/index.js';
 import { newTokenValue } from './auth.js';
@@ -32,8 +33,11 @@ export interface ServiceOptions {
 
 export interface RunningService {
   app: FastifyInstance;
+  /** The primary account's store and simulation (the data file's). */
   store: Store;
   sim: Simulation;
+  /** The primary account and the ones the control interface added. */
+  accounts: Accounts;
   origin: string;
   baseUrl: string;
   betaUrl: string;
@@ -58,12 +62,13 @@ async function serveOn(port: Port, opts: ServiceOptions, token: string, restrict
       return [ensureToken(store, OWNER_ID, token, 'owner', !opts.token), ensureToken(store, RESTRICTED_ID, restrictedToken, 'restricted', !opts.restrictedToken)];
     });
     let handler: Parameters<Port['serve']>[0] | undefined;
-    const app = buildApp({ store, sim, controlToken: token, serveTokens: [token, restrictedToken], strict: opts.strict === true }, { server: (h) => ((handler = h), port.server) });
+    const accounts = new Accounts({ store, sim, controlToken: token, serveTokens: [token, restrictedToken], strict: opts.strict === true });
+    const app = buildApp(accounts, { server: (h) => ((handler = h), port.server) });
     await app.ready();
     port.serve(handler!);
     sim.start();
     sim.runDue();
-    return { store, sim, app, issued };
+    return { store, sim, accounts, app, issued };
   } catch (err) {
     store.close();
     // A storage failure while setting up (a lock held past the wait, a full disk) is the data file's to tell, not a request's.
@@ -82,7 +87,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const restrictedToken = opts.restrictedToken ?? newTokenValue();
   const port = opts.listening?.port ?? (await openPort(opts.host ?? '127.0.0.1', opts.port ?? 0));
   const origin = port.origin;
-  const { store, sim, app, issued } = await serveOn(port, opts, token, restrictedToken).catch(async (err: unknown) => {
+  const { store, sim, accounts, app, issued } = await serveOn(port, opts, token, restrictedToken).catch(async (err: unknown) => {
     await port.close();
     throw err;
   });
@@ -91,6 +96,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     app,
     store,
     sim,
+    accounts,
     origin,
     baseUrl: origin + BASE_ROOT,
     betaUrl: origin + BETA_ROOT,

@@ -63,7 +63,7 @@ function snapshotInfo(store: Store, name: string): SnapshotInfo & { taken_ms: nu
 }
 
 /** Saves the account as it is now under `name`; a name in use is a 409 (delete it first to replace it). */
-export function saveSnapshot(store: Store, name: string, now = Date.now()): SnapshotInfo {
+export function saveSnapshot(store: Store, name: string, now = store.clock.now()): SnapshotInfo {
   if (store.db.prepare('SELECT 1 FROM snapshots WHERE name = ?').get(name)) {
     throw new ApiError(409, [{ field: 'name', reason: `A snapshot named ${name} exists already: delete it first to save another under that name` }]);
   }
@@ -126,9 +126,10 @@ function clearAccount(store: Store): void {
 /**
  * Brings the account back as it was saved, in the caller's transaction.
  * Pending jobs keep the time they had left when it was saved: a boot saved
- * ten seconds from done finishes ten seconds after the restore.
+ * ten seconds from done finishes ten seconds after the restore. The clock
+ * is not restored: the account's time never goes back.
  */
-export function restoreSnapshot(store: Store, name: string, serveTokens: readonly string[], now = Date.now()): SnapshotInfo {
+export function restoreSnapshot(store: Store, name: string, serveTokens: readonly string[], now = store.clock.now()): SnapshotInfo {
   const info = snapshotInfo(store, name);
   const tokens = carryServeTokens(store, serveTokens);
   // Only what differs is written: comparing is reads, and most of an account is as it was saved.
@@ -146,6 +147,8 @@ export function restoreSnapshot(store: Store, name: string, serveTokens: readonl
   store.db.exec(`DELETE FROM counters; DELETE FROM meta WHERE NOT ${KEPT_META};`);
   store.db.prepare('INSERT INTO counters SELECT kind, value FROM snapshot_counters WHERE snapshot = ?').run(name);
   store.db.prepare('INSERT INTO meta SELECT key, value FROM snapshot_meta WHERE snapshot = ?').run(name);
+  // The snapshot's meta holds the clock as it was (an export carries it); the account's time goes on from now.
+  store.clock.save();
   // A job sorts by its due time (ord = due * 1000 + …, see sim.ts): both move by the time the snapshot was kept.
   const shift = Math.max(0, now - info.taken_ms);
   store.db.prepare("UPDATE rows SET ord = ord + ? * 1000, data = json_set(data, '$.due', json_extract(data, '$.due') + ?) WHERE kind = 'job'").run(shift, shift);
@@ -158,6 +161,7 @@ export function restoreSnapshot(store: Store, name: string, serveTokens: readonl
 export function resetAccount(store: Store, sim: Simulation, seed: SeedKind, serveTokens: readonly string[]): void {
   const tokens = carryServeTokens(store, serveTokens);
   clearAccount(store);
+  store.clock.save();
   seedAccount(store, seed, sim);
   markSealed(store);
   tokens.putBack();

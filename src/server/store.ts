@@ -7,6 +7,7 @@ import { Sealer } from './sealing.js';
 import { openError, requestStorageError, sqliteCode } from './storage-errors.js';
 import type { SqlFilter } from './filter.js';
 import { LruCache } from './lru.js';
+import { Clock } from './clock.js';
 
 export type Row = Record<string, unknown>;
 
@@ -112,6 +113,9 @@ export class Store {
   /** Seals the secrets kept in the data (see sealing.ts). */
   readonly sealer: Sealer;
 
+  /** The account's time (see clock.ts): everything time-based in the service reads it, never Date.now. */
+  readonly clock: Clock;
+
   /**
    * Opens (creating it private) and checks the data file: a file that is not
    * a database, is damaged, read-only, or sealed with another key is refused
@@ -132,6 +136,7 @@ export class Store {
       this.db.pragma('synchronous = NORMAL');
       this.db.exec(SCHEMA + SNAPSHOT_SCHEMA);
       this.sealer = onDisk ? this.fileSealer() : new Sealer(randomBytes(32));
+      this.clock = new Clock(this);
     } catch (err) {
       this.db.close();
       throw openError(file, err);
@@ -371,6 +376,12 @@ export class Store {
   /** Whether any row of the kind sorts at or before `ord` (due jobs, without parsing them all). */
   anyUpTo(kind: string, ord: number): boolean {
     return this.stmt('SELECT 1 FROM rows WHERE kind = ? AND ord <= ? LIMIT 1').get(kind, ord) !== undefined;
+  }
+
+  /** The row of the kind that sorts first, if it sorts at or before `ord` (the next due job). */
+  firstUpTo<T extends Row = Row>(kind: string, ord: number): T | undefined {
+    const row = this.stmt('SELECT data FROM rows WHERE kind = ? AND ord <= ? ORDER BY ord LIMIT 1').get(kind, ord) as { data: string } | undefined;
+    return row ? (JSON.parse(row.data) as T) : undefined;
   }
 
   putBlob(id: string, body: Buffer): void {

@@ -9,7 +9,7 @@ export interface TagRecord extends Record<string, unknown> {
 
 export function registerTags(store: Store, labels: readonly string[]): void {
   for (const label of labels) {
-    if (!store.get('tag', label)) store.insert('tag', label, { label, created: isoSeconds(Date.now()) } satisfies TagRecord);
+    if (!store.get('tag', label)) store.insert('tag', label, { label, created: isoSeconds(store.clock.now()) } satisfies TagRecord);
   }
 }
 

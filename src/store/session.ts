@@ -18,6 +18,8 @@ export interface SessionState {
   profileName?: string;
   readOnly: boolean;
   refreshSeconds: number;
+  /** Where Ctrl-S writes a list (--export-dir); the working folder when unset. */
+  exportDir?: string;
   /** From GET /profile; undefined while loading. */
   user?: string;
   userError?: string;
@@ -47,7 +49,7 @@ export type AddGrant = { [K in keyof GlobalGrants]: GlobalGrants[K] extends bool
 /** Messages kept for `:messages`. */
 export const MESSAGE_HISTORY = 50;
 
-export type SessionInit = Pick<SessionState, 'endpoint' | 'embedded' | 'readOnly' | 'refreshSeconds'> & { profileName?: string };
+export type SessionInit = Pick<SessionState, 'endpoint' | 'embedded' | 'readOnly' | 'refreshSeconds'> & { profileName?: string; exportDir?: string };
 
 export function createSessionStore(init: SessionInit) {
   return createStore<SessionState>()((set, get) => ({

@@ -7,7 +7,17 @@ export type Overlay =
   | { kind: 'menu'; key: string }
   | { kind: 'confirm'; action: string; key: string }
   | { kind: 'form'; form: string; key?: string }
-  | { kind: 'secret'; title: string; value: string; note?: string };
+  | { kind: 'secret'; title: string; value: string; note?: string }
+  /** The actions that take the marked items. */
+  | { kind: 'bulk-menu' }
+  /** A bulk action's form, filled once for every marked item. */
+  | { kind: 'bulk-form'; action: string }
+  /** Asks before acting on the marked items; `body` is what a bulk action's form collected. */
+  | { kind: 'bulk-confirm'; action: string; body?: Record<string, unknown> }
+  /** A bulk action under way: its progress, until every request it sent is answered. */
+  | { kind: 'bulk-run'; verb: string; total: number; done: number; failed: number; stopping: boolean }
+  /** Y's menu; `back` is the overlay it was opened over (a detail), shown again when it closes. */
+  | { kind: 'copy'; key: string; back?: Overlay };
 
 /** The state of one list on the nav stack, kept so Esc back returns to the same row. */
 export interface ListView {
@@ -21,9 +31,28 @@ export interface ListView {
   /** Typing into the filter. */
   filtering: boolean;
   overlay: Overlay | null;
+  /** Marked rows by row key; a row that leaves the list loses its mark. */
+  marks: ReadonlySet<string>;
+  /** The last row marked: Ctrl-Space marks from it to the cursor. */
+  anchor?: string;
+  /** Why the last bulk action failed on a row, by row key; the failed rows stay marked. */
+  failures: ReadonlyMap<string, string>;
 }
 
-export const DEFAULT_VIEW: ListView = { selectedIndex: 0, sortCol: null, sortDesc: false, filter: '', filterCursor: 0, filtering: false, overlay: null };
+export const NO_MARKS: ReadonlySet<string> = new Set();
+export const NO_FAILURES: ReadonlyMap<string, string> = new Map();
+
+export const DEFAULT_VIEW: ListView = {
+  selectedIndex: 0,
+  sortCol: null,
+  sortDesc: false,
+  filter: '',
+  filterCursor: 0,
+  filtering: false,
+  overlay: null,
+  marks: NO_MARKS,
+  failures: NO_FAILURES,
+};
 
 export interface ViewsState {
   views: Record<number, ListView>;

@@ -171,18 +171,23 @@ describe('keys everywhere', () => {
   });
 
   it('? lists every key of the current view from the keymap; Esc closes it', async () => {
-    const r = renderApp({ screens: coreScreens, svc });
+    // Tall enough for the whole help of a list: it scrolls on a smaller terminal.
+    const r = renderApp({ screens: coreScreens, svc, rows: 32 });
     await waitForContent(r.lastFrame, /Regions\s+7/);
     await jumpTo(r, 'regions', 'us-east');
     const help = await sendInputAndWait(r.stdin, '?', r.lastFrame, 'Regions\n');
     expect(help).toMatch(/^↑ k +Move up$/m);
     expect(help).toMatch(/^Enter +Open the selected item/m);
     expect(help).toMatch(/^\/ +Filter the list/m);
-    expect(help).toMatch(/^S +Reverse the sort order$/m);
-    expect(help).toContain('Everywhere');
-    expect(help).toMatch(/^q \^C +Quit/m);
+    // The sort letters come from the columns: Capabilities gets A, its C being Country's.
+    expect(help).toMatch(/^⇧A-Z +Sort by a column/m);
+    expect(help).toMatch(/^ {2}C +Sort by Country$/m);
+    expect(help).toMatch(/^ {2}A +Sort by Capabilities \(C sorts by Country\)$/m);
+    const end = await sendInputAndWait(r.stdin, 'G', r.lastFrame, 'Everywhere');
+    expect(end).toMatch(/^Y +Copy ID, label, address/m);
+    expect(end).toMatch(/^q \^C +Quit/m);
     // Regions cannot be created or deleted: no such keys offered.
-    expect(help).not.toContain('Create a new item');
+    expect(help + end).not.toContain('Create a new item');
     await sendInputAndWait(r.stdin, ESC, r.lastFrame, /^› us-east/m);
   });
 

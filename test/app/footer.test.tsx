@@ -18,7 +18,7 @@ const LIST: KeyLine[] = [
   line('detail'),
   line('json'),
   line('filter'),
-  line('sort'),
+  line('sortBy'),
   line('refresh'),
   line('help'),
   line('back'),
@@ -31,7 +31,7 @@ describe('the footer', () => {
   it('gathers the keys the token cannot use under their reason, after the keys that act', () => {
     const wide = footerParts(LIST, 200);
     expect(wide.marked.map(groupText)).toEqual(['c: needs vms:read_write', 'e ^D: read-only grant']);
-    expect(wide.keys.map((l) => l.id)).toEqual(['help', 'open', 'actions', 'detail', 'json', 'filter', 'sort', 'refresh', 'back', 'command', 'quit']);
+    expect(wide.keys.map((l) => l.id)).toEqual(['help', 'open', 'actions', 'detail', 'json', 'filter', 'sortBy', 'refresh', 'back', 'command', 'quit']);
   });
 
   it('keeps help, the way back and on, and why keys are dimmed, at 80 columns; the rest as room allows', () => {

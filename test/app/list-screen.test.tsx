@@ -78,13 +78,22 @@ describe('generic list screen', () => {
     expect(r.lastFrame()).toMatch(/home › tags$/m);
   });
 
-  it('sorts with s (next column) and S (reverse)', async () => {
+  it("sorts by a column with Shift and its initial, again reverses, the cursor staying on its row", async () => {
     const r = app();
     await open(r, 'tags', 'charlie');
-    await sendInputAndWait(r.stdin, 's', r.lastFrame, 'sorted by Label ▲');
-    await sendInputAndWait(r.stdin, 'S', r.lastFrame, 'sorted by Label ▼');
-    const rows = r.lastFrame().split('\n').filter((l) => /^[› ] [a-z]+\s*$/.test(l)).map((l) => l.slice(2).trim());
-    expect(rows).toEqual([...rows].sort().reverse());
+    const rowsOf = (f: string) => f.split('\n').filter((l) => /^[› ] [a-z-]+\s*$/.test(l)).map((l) => l.slice(2).trim());
+    const chosen = r.lastFrame().match(/^› ([a-z-]+)/m)![1]!;
+    let frame = await sendInputAndWait(r.stdin, 'L', r.lastFrame, 'sorted by Label ▲');
+    expect(rowsOf(frame)).toEqual([...rowsOf(frame)].sort());
+    expect(frame).toMatch(new RegExp(`^› ${chosen}\\s*$`, 'm'));
+    expect(frame).toMatch(/^ {2}Label ▲/m);
+    frame = await sendInputAndWait(r.stdin, 'L', r.lastFrame, 'sorted by Label ▼');
+    expect(rowsOf(frame)).toEqual([...rowsOf(frame)].sort().reverse());
+    // The first row is now the last, and the cursor went with it.
+    expect(rowsOf(frame).at(-1)).toBe(chosen);
+    expect(frame).toMatch(new RegExp(`^› ${chosen}\\s*$`, 'm'));
+    // No column here starts with Q: the key says so instead of doing nothing.
+    await sendInputAndWait(r.stdin, 'Q', r.lastFrame, 'Q sorts by no column here');
   });
 
   it('keeps the selection on the same item when a refresh moves it', async () => {

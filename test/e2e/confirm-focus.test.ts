@@ -1,33 +1,17 @@
-import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningService } from '../../src/server/service.js';
-import { KEYS, spawnApp, type PtyApp } from '../helpers/pty.js';
-import { OWNER_TOKEN, call, startTestService } from '../helpers/service.js';
-import { buildApp } from './build.js';
+import { describe, expect, it } from 'vitest';
+import { KEYS } from '../helpers/pty.js';
+import { call } from '../helpers/service.js';
+import { useBuiltApp } from './build.js';
 
-let entry: string;
-let svc: RunningService;
-let app: PtyApp | undefined;
+const built = useBuiltApp();
 
-beforeAll(async () => {
-  entry = buildApp();
-  svc = await startTestService({ seed: 'demo' });
-}, 120_000);
-
-afterAll(async () => {
-  app?.kill();
-  await svc?.close();
-  if (entry) rmSync(dirname(entry), { recursive: true, force: true });
-});
-
-const labels = async () => ((await call(svc, 'GET', '/vm/instances')).body.data as { label: string }[]).map((vm) => vm.label);
+const labels = async () => ((await call(built.svc, 'GET', '/vm/instances')).body.data as { label: string }[]).map((vm) => vm.label);
 
 describe('a type-the-label delete in a terminal (80×24, NO_COLOR)', { timeout: 120_000 }, () => {
   it('with the label typed, Tab or ← back to Cancel and Enter keep the instance; typed and Enter on Delete deletes it', async () => {
     const [label] = await labels();
     expect(label).toBeTruthy();
-    app = spawnApp(['--api-url', svc.baseUrl, '--token', OWNER_TOKEN], { entry, cols: 80, rows: 24, env: { NO_COLOR: '1' } });
+    const app = built.start(undefined, { cols: 80, rows: 24, env: { NO_COLOR: '1' } });
     await app.waitForScreen(/Instances\s+\d+/);
     app.press(':');
     await app.waitForScreen(/^:.?$/m);

@@ -1,31 +1,13 @@
-import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningService } from '../../src/server/service.js';
-import { KEYS, spawnApp, type PtyApp } from '../helpers/pty.js';
-import { OWNER_TOKEN, call, startTestService } from '../helpers/service.js';
-import { buildApp } from './build.js';
+import { describe, expect, it } from 'vitest';
+import { KEYS, type PtyApp } from '../helpers/pty.js';
+import { call } from '../helpers/service.js';
+import { useBuiltApp } from './build.js';
 
-let entry: string;
-let svc: RunningService;
-const running: PtyApp[] = [];
-
-beforeAll(async () => {
-  entry = buildApp();
-  svc = await startTestService({ seed: 'demo' });
-}, 120_000);
-
-afterAll(async () => {
-  for (const app of running) app.kill();
-  await svc?.close();
-  if (entry) rmSync(dirname(entry), { recursive: true, force: true });
-});
+const built = useBuiltApp();
 
 function start() {
   // The harness sets CI=false (for Ink), which makes chalk's detection turn colors off; a user's terminal has them.
-  const app = spawnApp(['--api-url', svc.baseUrl, '--token', OWNER_TOKEN], { entry, cols: 100, rows: 30, env: { FORCE_COLOR: '1' } });
-  running.push(app);
-  return app;
+  return built.start(undefined, { cols: 100, rows: 30, env: { FORCE_COLOR: '1' } });
 }
 
 /** `:name` Enter, the way a user jumps. */
@@ -42,9 +24,9 @@ async function jump(app: PtyApp, name: string) {
 const selected = (screen: string) => screen.split('\n').find((l) => l.startsWith('› ')) ?? '';
 
 const stagingNodes = async () => {
-  const nb = (await call(svc, 'GET', '/nodebalancers')).body.data.find((b: { label: string }) => b.label === 'staging-lb');
-  const cfg = (await call(svc, 'GET', `/nodebalancers/${nb.id}/configs`)).body.data[0];
-  return (await call(svc, 'GET', `/nodebalancers/${nb.id}/configs/${cfg.id}/nodes`)).body.data.map((n: { label: string }) => n.label) as string[];
+  const nb = (await call(built.svc, 'GET', '/nodebalancers')).body.data.find((b: { label: string }) => b.label === 'staging-lb');
+  const cfg = (await call(built.svc, 'GET', `/nodebalancers/${nb.id}/configs`)).body.data[0];
+  return (await call(built.svc, 'GET', `/nodebalancers/${nb.id}/configs/${cfg.id}/nodes`)).body.data.map((n: { label: string }) => n.label) as string[];
 };
 
 describe('load balancers in a terminal', { timeout: 120_000 }, () => {

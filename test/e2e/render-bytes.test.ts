@@ -1,25 +1,8 @@
-import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningService } from '../../src/server/service.js';
-import { KEYS, spawnApp, type PtyApp } from '../helpers/pty.js';
-import { OWNER_TOKEN, startTestService } from '../helpers/service.js';
-import { buildApp } from './build.js';
+import { describe, expect, it } from 'vitest';
+import { KEYS, type PtyApp } from '../helpers/pty.js';
+import { useBuiltApp } from './build.js';
 
-let entry: string;
-let svc: RunningService;
-const running: PtyApp[] = [];
-
-beforeAll(async () => {
-  entry = buildApp();
-  svc = await startTestService({ seed: 'demo' });
-}, 60_000);
-
-afterAll(async () => {
-  for (const app of running) app.kill();
-  await svc?.close();
-  if (entry) rmSync(dirname(entry), { recursive: true, force: true });
-});
+const built = useBuiltApp();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -33,8 +16,7 @@ async function quiet(app: PtyApp) {
 }
 
 async function instances(cols: number, rows: number) {
-  const app = spawnApp(['--api-url', svc.baseUrl, '--token', OWNER_TOKEN], { entry, cols, rows });
-  running.push(app);
+  const app = built.start(undefined, { cols, rows });
   await app.waitForScreen('? help');
   app.press(':vm');
   await app.waitForScreen(/^:vm/m);

@@ -1,11 +1,8 @@
-import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningService } from '../../src/server/service.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { IDLE_MS } from '../../src/store/live.js';
-import { KEYS, spawnApp, type PtyApp } from '../helpers/pty.js';
-import { OWNER_TOKEN, call, startTestService } from '../helpers/service.js';
-import { buildApp } from './build.js';
+import { KEYS } from '../helpers/pty.js';
+import { call } from '../helpers/service.js';
+import { useBuiltApp } from './build.js';
 
 /**
  * The on-call path in the built app, in a real terminal, on the demo account
@@ -13,28 +10,12 @@ import { buildApp } from './build.js';
  * most three key presses, and a service breaking shown without any.
  */
 
-let entry: string;
-let svc: RunningService;
-const running: PtyApp[] = [];
+const built = useBuiltApp();
 
-beforeAll(async () => {
-  entry = buildApp();
-  svc = await startTestService({ seed: 'demo' });
-}, 60_000);
-
-afterEach(() => {
-  for (const app of running.splice(0)) app.kill();
-});
-
-afterAll(async () => {
-  await svc?.close();
-  if (entry) rmSync(dirname(entry), { recursive: true, force: true });
-});
+afterEach(() => built.killAll());
 
 function start() {
-  const app = spawnApp(['--api-url', svc.baseUrl, '--token', OWNER_TOKEN], { entry, cols: 100, rows: 30 });
-  running.push(app);
-  return app;
+  return built.start(undefined, { cols: 100, rows: 30 });
 }
 
 /** One poll at the idle pace, and the time to draw it. */
@@ -76,7 +57,7 @@ describe('managed-issue triage in a terminal', () => {
     // Let the poller settle at its idle pace: the change must not depend on a fresh start.
     await new Promise((r) => setTimeout(r, 4000));
 
-    const opened = await call(svc, 'POST', '/__control/managed/issues', { body: { services: [1], label: 'shop frontend: TLS handshake timeout' } });
+    const opened = await call(built.svc, 'POST', '/__control/managed/issues', { body: { services: [1], label: 'shop frontend: TLS handshake timeout' } });
     expect(opened.status).toBe(200);
     // Header and message line together: a frame can reach the terminal in more than one read.
     await app.waitForScreen(/⚠ 3 problem services[^]*✗ shop frontend is in problem \(! opens triage\)/, ONE_POLL_MS);
@@ -84,7 +65,7 @@ describe('managed-issue triage in a terminal', () => {
     const triage = await app.waitForScreen(/^› just now +#\d+ +shop frontend: TLS handshake timeout\n.*✗ PROBLEM +shop frontend +url/m, ONE_POLL_MS);
     expect(triage).toContain('3 open issues · 3 problem services');
 
-    await call(svc, 'POST', `/__control/managed/issues/${opened.body.id}/resolve`, { body: {} });
+    await call(built.svc, 'POST', `/__control/managed/issues/${opened.body.id}/resolve`, { body: {} });
     await app.waitForScreen(/⚠ 2 problem services/, ONE_POLL_MS);
   }, 60_000);
 });

@@ -1,31 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningService } from '../../src/server/service.js';
-import { KEYS, spawnApp, type PtyApp } from '../helpers/pty.js';
-import { OWNER_TOKEN, startTestService } from '../helpers/service.js';
-import { buildApp } from './build.js';
+import { describe, expect, it } from 'vitest';
+import { KEYS } from '../helpers/pty.js';
+import { OWNER_TOKEN } from '../helpers/service.js';
+import { useBuiltApp } from './build.js';
 
-let entry: string;
-let svc: RunningService;
-const running: PtyApp[] = [];
-
-beforeAll(async () => {
-  entry = buildApp();
-  svc = await startTestService();
-}, 60_000);
-
-afterAll(async () => {
-  for (const app of running) app.kill();
-  await svc?.close();
-  if (entry) rmSync(dirname(entry), { recursive: true, force: true });
-});
+const built = useBuiltApp({ seed: 'empty' });
 
 function start(args: string[] = [], opts: { env?: Record<string, string>; cols?: number; rows?: number } = {}) {
-  const app = spawnApp(['--api-url', svc.baseUrl, '--token', OWNER_TOKEN, ...args], { entry, ...opts });
-  running.push(app);
-  return app;
+  return built.start(['--api-url', built.svc.baseUrl, '--token', OWNER_TOKEN, ...args], opts);
 }
 
 describe('vmtui in a terminal', () => {
@@ -67,7 +49,7 @@ describe('vmtui in a terminal', () => {
   it("has the first screen's requests on their way before it takes the terminal and draws its first frame", async () => {
     let firstConnectionAt: number | undefined;
     const onConnection = () => (firstConnectionAt ??= performance.now());
-    svc.app.server.on('connection', onConnection);
+    built.svc.app.server.on('connection', onConnection);
     try {
       const app = start();
       const firstWriteAt = await app.firstWriteAt;
@@ -76,7 +58,7 @@ describe('vmtui in a terminal', () => {
       app.press('q');
       expect(await app.exited).toBe(0);
     } finally {
-      svc.app.server.off('connection', onConnection);
+      built.svc.app.server.off('connection', onConnection);
     }
   });
 
@@ -121,10 +103,10 @@ describe('vmtui in a terminal', () => {
 });
 
 describe('vmtui outside a terminal', () => {
-  const run = (args: string[]) => spawnSync(process.execPath, [entry, ...args], { encoding: 'utf8', input: '', env: { ...process.env, CI: 'false' } });
+  const run = (args: string[]) => spawnSync(process.execPath, [built.entry, ...args], { encoding: 'utf8', input: '', env: { ...process.env, CI: 'false' } });
 
   it('refuses to start without a TTY, with a clear message and exit code 2', () => {
-    const r = run(['--api-url', svc.baseUrl, '--token', OWNER_TOKEN]);
+    const r = run(['--api-url', built.svc.baseUrl, '--token', OWNER_TOKEN]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^vmtui: the terminal UI needs an interactive terminal/);
     expect(r.stderr).not.toContain(OWNER_TOKEN);

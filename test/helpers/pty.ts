@@ -49,6 +49,8 @@ export interface SpawnOptions {
   entry?: string;
   /** Flags for node itself (profiling in benchmarks). */
   nodeArgs?: string[];
+  /** The app's working folder (where an export lands); default this process's. */
+  cwd?: string;
 }
 
 /** Runs the app in a real pseudo-terminal and keeps a headless xterm of what it draws. */
@@ -60,7 +62,7 @@ export function spawnApp(args: string[], opts: SpawnOptions = {}): PtyApp {
     name: 'xterm-256color',
     cols,
     rows,
-    cwd: process.cwd(),
+    cwd: opts.cwd ?? process.cwd(),
     // CI=false lets Ink draw; with CI in the environment chalk would drop colors, so FORCE_COLOR gives the colors of a user's terminal.
     // Code caches of test builds stay out of the user's cache folder.
     env: Object.fromEntries(

@@ -139,7 +139,7 @@ describe('snapshots: pending jobs', () => {
     expect(vm.status).toBe('provisioning');
     await control(svc, 'POST', '/snapshots', { name: 'booting' });
     // The boot completes (time moved on), then the snapshot brings it back pending.
-    svc.sim.runDue(Date.now() + 3600_000);
+    svc.sim.advance(3600_000);
     expect((await call(svc, 'GET', `/vm/instances/${vm.id}`)).body.status).toBe('running');
     // As if it had been saved an hour ago: its jobs were due then, well before now.
     expect(hourAgo(svc)).toBeGreaterThan(0);
@@ -148,7 +148,7 @@ describe('snapshots: pending jobs', () => {
     const jobs = svc.store.all<{ due: number }>('job');
     expect(jobs.length).toBeGreaterThan(0);
     expect(Math.min(...jobs.map((j) => j.due))).toBeGreaterThan(Date.now());
-    svc.sim.runDue(Date.now() + 3600_000);
+    svc.sim.advance(3600_000);
     expect((await call(svc, 'GET', `/vm/instances/${vm.id}`)).body.status).toBe('running');
   });
 });

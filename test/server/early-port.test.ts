@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTokenValue } from '../../src/server/auth.js';
 import { openPort } from '../../src/server/port.js';
@@ -44,5 +44,31 @@ describe('a port opened before the service (the embedded demo thread does so)', 
     const port = await openPort('127.0.0.1', 0);
     await expect(startService({ data: bad, listening: { port, token: newTokenValue() } })).rejects.toThrow(`the data file ${bad} is not an SQLite database`);
     await expect(request(`${port.origin}/v4/regions`)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+});
+
+describe('closing the port', () => {
+  it('waits for an answer in progress, then closes its keep-alive connection instead of waiting out the idle timeout', async () => {
+    const port = await openPort('127.0.0.1', 0);
+    port.serve((_req, res) => void setTimeout(() => res.end('{}'), 200));
+    const agent = new Agent({ keepAliveTimeout: 60_000 });
+    const reply = request(`${port.origin}/v4/regions`, { dispatcher: agent }).then((res) => res.body.text());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    await port.close();
+    expect(await reply).toBe('{}');
+    // Before the sweep, close() waited for the 72 s keep-alive timeout.
+    expect(Date.now() - started).toBeLessThan(2000);
+    await agent.close();
+  });
+
+  it('cuts a connection still open after the grace (a never-ending stream)', async () => {
+    const port = await openPort('127.0.0.1', 0);
+    port.serve((_req, res) => void res.writeHead(200, { 'content-type': 'text/event-stream' }).write(': open\n\n'));
+    const res = await request(`${port.origin}/__control/requests/stream`);
+    const started = Date.now();
+    await port.close();
+    expect(Date.now() - started).toBeLessThan(5000);
+    await res.body.text().catch(() => '');
   });
 });

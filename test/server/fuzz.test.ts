@@ -37,6 +37,8 @@ const routes: Route[] = [
   { method: 'POST', path: '/__control/reset' },
   // Fault rules are read and removed here, never added: a valid random rule (a drop on *) would fault the rest of the run.
   ...[['GET', '/faults'], ['GET', '/faults/{faultId}'], ['DELETE', '/faults/{faultId}'], ['DELETE', '/faults'], ['GET', '/requests']].map(([method, p]) => ({ method: method!, path: `/__control${p}` })),
+  // Accounts are read and removed here (the primary, the only one, stays): a valid random body would add one per hit.
+  ...[['GET', '/accounts'], ['GET', '/accounts/{accountId}'], ['DELETE', '/accounts/{accountId}']].map(([method, p]) => ({ method: method!, path: `/__control${p}` })),
   ...['GET', 'PUT', 'DELETE'].map((method) => ({ method, path: `${OBJECT_DATA_ROOT}/{clusterId}/{bucket}/{label}` })),
 ];
 

@@ -43,7 +43,7 @@ describe('compute demo data', () => {
   });
 
   it('finishes the in-flight provisioning and boot a few seconds later', async () => {
-    svc.sim.runDue(Date.now() + 30_000);
+    svc.sim.advance(30_000);
     const all = (await call(svc, 'GET', '/vm/instances')).body.data;
     const build = all.find((v: any) => v.label === 'build-box');
     expect(build.status).toBe('running');

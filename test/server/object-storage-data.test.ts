@@ -171,7 +171,7 @@ describe('pre-signed URL checks', () => {
     const signed = new URL(await sign(svc, 'data-bucket', { name: 'bin/blob.dat', method: 'GET', expires_in: 360 }));
     expect(Number(signed.searchParams.get('expires')) - Date.now() / 1000).toBeGreaterThan(355);
     // The same request signed by the service with an expiry already past.
-    const expired = presignedUrl(svc.store, svc.origin, {
+    const expired = presignedUrl(svc.accounts.primary, svc.origin, {
       cluster: 'us-east-1',
       bucket: 'data-bucket',
       name: 'bin/blob.dat',

@@ -8,6 +8,8 @@ import { SecretReveal } from '../SecretReveal.js';
 import { Form } from '../form/Form.js';
 import type { FormSpec } from '../form/types.js';
 import { RecordView } from './RecordView.js';
+import { CopyMenu } from '../CopyMenu.js';
+import { itemPath } from '../../model/response.js';
 import { actionById, actionScope, offeredActions } from './row-actions.js';
 
 interface Props<R> {
@@ -21,6 +23,8 @@ interface Props<R> {
   /** Why the user cannot do this to the row: a missing scope or grant. */
   missing: (scope: string | undefined, row: R) => string | null | undefined;
   close: () => void;
+  /** Opens another overlay (the copy menu over a detail). */
+  show?: (overlay: Overlay) => void;
   chooseAction: (action: ActionSpec<R>, row: R) => void;
   confirmed: (action: string, row: R) => void;
   submitForm: (form: FormSpec<R>, body: Record<string, unknown>, row: R | undefined) => Promise<void>;
@@ -48,7 +52,7 @@ export function ListOverlay<R>(p: Props<R>) {
   const label = row === undefined ? '' : p.label(row);
   switch (overlay.kind) {
     case 'secret':
-      return <SecretReveal title={overlay.title} value={overlay.value} note={overlay.note} onDone={close} width={Math.min(width, 80)} />;
+      return <SecretReveal title={overlay.title} value={overlay.value} note={overlay.note} onDone={close} width={width} height={height} />;
     case 'form': {
       const f = formFor(spec, overlay.form, row, ctx, p.title, label);
       if (!f) return null;
@@ -69,6 +73,20 @@ export function ListOverlay<R>(p: Props<R>) {
   }
   if (row === undefined) return null;
   switch (overlay.kind) {
+    case 'copy': {
+      const subject = spec.subject?.(row, ctx.params) ?? { record: row, path: itemPath(listPath(spec as ListSpec<unknown>, ctx.params), row), root: spec.root };
+      const back = overlay.back;
+      return (
+        <CopyMenu
+          title={label}
+          subject={subject}
+          instance={spec.instance?.(row)}
+          onClose={back && p.show ? () => p.show!(back) : close}
+          width={dialogWidth(width)}
+          height={height}
+        />
+      );
+    }
     case 'detail':
     case 'json':
       return (
@@ -82,6 +100,7 @@ export function ListOverlay<R>(p: Props<R>) {
           width={width}
           height={height}
           onClose={close}
+          onCopy={p.show && (() => p.show!({ kind: 'copy', key: overlay.key, back: overlay }))}
         />
       );
     case 'menu': {

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { useApp } from '../../app/context.js';
 import { PRIORITY } from '../../app/key-router.js';
-import { listPath, type ListSpec, type ScreenCtx, type ScreenDef, type ScreenProps } from '../../app/screen.js';
+import { listPath, listQuery, type Column, type ListSpec, type ScreenCtx, type ScreenDef, type ScreenProps } from '../../app/screen.js';
 import { useCommands } from '../../app/use-commands.js';
 import { queryKey, type ListQuery } from '../../store/data.js';
 import { flawOf } from '../../model/response.js';
@@ -14,9 +14,18 @@ import { clamp } from '../window.js';
 import { ListOverlay } from './ListOverlay.js';
 import { offeredActions, rowActions } from './row-actions.js';
 import { ListStatus } from './ListStatus.js';
+import { BulkOverlay, isBulkOverlay } from './BulkOverlay.js';
+import { bulkOps } from './bulk-ops.js';
+import { listBulk } from './list-bulk.js';
+import { clearMarks, markRange, pruneMarks, toggleMark } from './marks.js';
+import { exportList, exportError } from '../../app/export.js';
+import type { BulkRun } from '../../app/bulk.js';
+import { plural } from '../../model/plural.js';
 import { filterCapture, listHandlers } from './list-keys.js';
 import { createDeriver, selectedIndex } from './list-view.js';
 import { useListData } from './use-list-data.js';
+import { sortKeyHelp, sortKeys } from './sort-keys.js';
+import { useSsh } from '../../app/use-ssh.js';
 
 type Row = Record<string, unknown>;
 
@@ -47,10 +56,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   const label = (row: Row) => (flawOf(row) ? 'the unreadable item' : attempt(() => spec.label?.(row) ?? plainLabel(row), () => plainLabel(row)));
   const params = entry.params;
   const path = listPath(spec as ListSpec<unknown>, params);
-  const query = useMemo<ListQuery>(
-    () => ({ path, root: spec.root, filter: spec.filter?.(params), load: spec.load && ((c) => spec.load!(c, params)), flawed: 'mark' }),
-    [spec, path, params],
-  );
+  const query = useMemo<ListQuery>(() => listQuery(spec, params), [spec, path, params]);
   const qkey = queryKey(query);
   const list = useListData(query);
   const view = useStore(views, (s) => s.views[entry.key] ?? DEFAULT_VIEW);
@@ -116,7 +122,48 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
     return missing ? `Cannot ${verb} ${label(row)}: ${missing}` : refuse?.(row, session.getState().user);
   };
   const offered = offeredActions(spec.actions, undefined, session.getState().readOnly);
+
+  const allRows = () => (data.getState().lists[qkey]?.rows as Row[] | undefined) ?? EMPTY;
+  /** The marked rows: those shown, in their order, then those the filter hides. */
+  const markedRows = (): Row[] => {
+    const { v, d } = current();
+    if (v.marks.size === 0) return [];
+    const shown = d.rows.filter((r) => v.marks.has(rowKey(r)));
+    return shown.length === v.marks.size ? shown : [...shown, ...allRows().filter((r) => v.marks.has(rowKey(r)) && d.indexOf(rowKey(r)) < 0)];
+  };
+  const running = useRef<BulkRun<Row>>(undefined);
+  const ops = bulkOps(spec, ctx, { readOnly: session.getState().readOnly, missing: why, user: session.getState().user });
+  const bulk = listBulk({ getView: () => current().v, update, marked: markedRows, rowKey, refetch, notify, running });
+  const marking = () => current().v.marks.size > 0;
+  /** Ctrl-S: the rows as shown (the marked ones when there are marks) as CSV and JSON. */
+  const saveList = async () => {
+    const { v, d } = current();
+    const loaded = data.getState().lists[qkey];
+    if (loaded?.status !== 'ready' || loaded.progress) return notify(`Not yet: ${def.title} is still loading`, 'error');
+    const rows = v.marks.size ? d.rows.filter((r) => v.marks.has(rowKey(r))) : d.rows;
+    if (rows.length === 0) return notify(`Nothing to export: the list shows no ${v.marks.size ? 'marked ' : ''}items`, 'error');
+    const dir = session.getState().exportDir ?? '.';
+    try {
+      const files = await exportList({ dir, area: def.id, columns: spec.columns, rows });
+      notify(`Exported ${plural(rows.length, 'item')} to ${files.csv} and ${files.json.slice(files.json.lastIndexOf('/') + 1)}`, 'success');
+    } catch (err) {
+      notify(exportError(dir, err), 'error');
+    }
+  };
+  const sorting = useMemo(() => sortKeys(spec.columns as never), [spec.columns]);
+  const ssh = useSsh();
   const tableRows = Math.max(1, height - 2);
+  const deleteOne = spec.delete && withRow((row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) }), refusal(spec.delete.verb?.toLowerCase() ?? 'delete', spec.delete.scope, spec.delete.refuse));
+  const bulkDelete = () => {
+    const op = ops.find((o) => o.id === 'delete');
+    if (op) bulk.choose(op);
+    else notify(`${def.title}: no deleting several at once here (^\ clears the marks)`, 'error');
+  };
+  const actionsMenu = withRow((row) => ({ kind: 'menu', key: rowKey(row) }));
+  const bulkMenu = () => {
+    if (ops.length) update({ overlay: { kind: 'bulk-menu' } });
+    else notify(`${def.title}: no action here takes several items at once (^\ clears the marks)`, 'error');
+  };
   const handlers = listHandlers(
     view,
     () => current().v,
@@ -139,19 +186,38 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
           else update({ overlay: { kind: 'form', form: 'create' } });
         }),
       edit: spec.edit && withRow((row) => ({ kind: 'form', form: 'edit', key: rowKey(row) }), refusal('edit', spec.edit.scope, spec.edit.refuse)),
-      delete: spec.delete && withRow((row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) }), refusal(spec.delete.verb?.toLowerCase() ?? 'delete', spec.delete.scope, spec.delete.refuse)),
-      actions: offered.length > 0 && withRow((row) => ({ kind: 'menu', key: rowKey(row) })),
+      delete: spec.delete && (() => (marking() ? bulkDelete() : deleteOne?.())),
+      actions: (offered.length > 0 || (view.marks.size > 0 && ops.length > 0)) && (() => (marking() ? bulkMenu() : actionsMenu())),
+      mark: () => {
+        const { v, row } = current();
+        if (!row) return;
+        update(toggleMark(v, rowKey(row)));
+        select((i) => i + 1);
+      },
+      markRange: view.marks.size > 0 && (() => {
+        const { v, d, i } = current();
+        if (d.rows.length) update(markRange(v, d.rows.map(rowKey), i));
+      }),
+      clearMarks: (view.marks.size > 0 || view.failures.size > 0) && (() => update(clearMarks())),
+      exportList: () => void saveList(),
       detail: () => showRecord('detail'),
       json: () => showRecord('json'),
-      sort: () => {
-        const { v } = current();
-        const next = v.sortCol === null ? 0 : v.sortCol + 1 < spec.columns.length ? v.sortCol + 1 : null;
-        update({ sortCol: next, sortDesc: false });
+      sortBy: (ev) => {
+        const col = sorting.indexOf(ev.name);
+        if (col < 0) return notify(`${ev.name} sorts by no column here; ? lists the sort keys`, 'error');
+        // The cursor stays on its row, wherever the new order puts it.
+        const { v, row } = current();
+        update({ sortCol: col, sortDesc: v.sortCol === col ? !v.sortDesc : false, ...(row ? { selectedKey: rowKey(row) } : {}) });
       },
-      reverse: () => {
-        const { v } = current();
-        update({ sortCol: v.sortCol ?? 0, sortDesc: v.sortCol === null ? true : !v.sortDesc });
-      },
+      copy: withRow((row) => ({ kind: 'copy', key: rowKey(row) })),
+      ssh:
+        spec.instance &&
+        (() => {
+          const { row } = current();
+          const vm = row && !flawOf(row) ? attempt(() => spec.instance!(row), () => undefined) : undefined;
+          if (vm) ssh(vm);
+          else if (row) notify('This line is not an instance: nothing to ssh to', 'error');
+        }),
       refresh: () => void data.getState().refresh(query),
     },
     close,
@@ -166,10 +232,26 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
       delete: why(spec.delete?.scope, current().row),
     },
     capture: filterCapture(() => views.getState().get(entry.key), update),
+    details: { sortBy: sortKeyHelp(spec.columns as never, sorting) },
   });
 
   const d = derive((list?.rows as Row[] | undefined) ?? EMPTY, view.sortCol, view.sortDesc, view.filter);
   const index = selectedIndex(d, rowKey, view.selectedKey, view.selectedIndex);
+  const hasMarks = view.marks.size > 0 || view.failures.size > 0;
+  // A row that leaves the list loses its mark; not while pages are still coming, when it may only be late.
+  useEffect(() => {
+    if (!hasMarks || list?.status !== 'ready' || list.progress) return;
+    const keys = new Set((list.rows as Row[]).map(rowKey));
+    const patch = pruneMarks(views.getState().get(entry.key), (k) => keys.has(k));
+    if (patch) update(patch);
+  }, [list?.rows, list?.status, list?.progress, hasMarks]);
+  const failures = view.failures;
+  const columns = useMemo(
+    () => (failures.size ? [...spec.columns, { key: '', title: 'Not done', flex: 3, format: (r: Row) => failures.get(rowKey(r)) ?? '' } satisfies Column<Row>] : spec.columns),
+    [spec.columns, failures],
+  );
+  const marks = view.marks;
+  const shownMarked = marks.size ? d.rows.reduce((n, r) => n + (marks.has(rowKey(r)) ? 1 : 0), 0) : 0;
   const overlayKey = view.overlay && 'key' in view.overlay ? view.overlay.key : undefined;
   const overlayRow = overlayKey === undefined ? undefined : (list?.rows as Row[] | undefined)?.find((r) => rowKey(r) === overlayKey);
   const gone = overlayKey !== undefined && list?.status === 'ready' && !overlayRow;
@@ -180,7 +262,24 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   });
 
   let body;
-  if (view.overlay && !gone) {
+  if (isBulkOverlay(view.overlay)) {
+    body = (
+      <BulkOverlay
+        overlay={view.overlay}
+        ops={ops}
+        marked={markedRows()}
+        label={label}
+        ctx={ctx}
+        choose={bulk.choose}
+        filled={bulk.filled}
+        start={bulk.start}
+        stop={bulk.stop}
+        close={close}
+        width={width}
+        height={height - 1}
+      />
+    );
+  } else if (view.overlay && !gone) {
     body = (
       <ListOverlay
         title={def.title}
@@ -192,6 +291,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
         missing={why}
         close={close}
         chooseAction={chooseAction}
+        show={(overlay) => update({ overlay })}
         confirmed={confirmed}
         submitForm={submitForm}
         width={width}
@@ -202,11 +302,23 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   else if (list.status === 'error') body = <Text color="red" wrap="wrap">{`Could not load ${def.title}: ${list.error}. Press r to retry.`}</Text>;
   else if (d.rows.length === 0)
     body = <Text dimColor>{view.filter ? `Nothing matches "${view.filter}". Esc clears the filter.` : (spec.empty ?? `No ${def.title.toLowerCase()} yet.${spec.create ? ' Press c to create one.' : ''}`)}</Text>;
-  else body = <Table columns={spec.columns} rows={d.rows} selected={index} height={height - 1} width={width} sortCol={view.sortCol} sortDesc={view.sortDesc} />;
+  else
+    body = (
+      <Table
+        columns={columns}
+        rows={d.rows}
+        selected={index}
+        height={height - 1}
+        width={width}
+        sortCol={view.sortCol}
+        sortDesc={view.sortDesc}
+        marked={marks.size ? (r) => marks.has(rowKey(r)) : undefined}
+      />
+    );
 
   return (
     <Box flexDirection="column" height={height} overflowY="hidden">
-      <ListStatus list={list} view={view} shown={d.rows.length} columns={spec.columns as never} width={width} />
+      <ListStatus list={list} view={view} shown={d.rows.length} columns={spec.columns as never} width={width} marked={{ count: marks.size, hidden: marks.size - shownMarked }} />
       {body}
     </Box>
   );

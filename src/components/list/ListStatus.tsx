@@ -12,14 +12,17 @@ interface Props {
   shown: number;
   columns: Column<unknown>[];
   width: number;
+  /** Marked rows, and how many of them the filter hides. */
+  marked?: { count: number; hidden: number };
 }
 
 /** The line above a list: counts, filter, sort, page progress, refresh state, the last error. */
-export function ListStatus({ list, view, shown, columns, width }: Props) {
+export function ListStatus({ list, view, shown, columns, width, marked }: Props) {
   const total = list?.rows.length ?? 0;
   const parts: string[] = [];
   const refreshing = useLasting(list?.refreshing ?? false, NOTICEABLE_MS);
   if (list?.status === 'ready') parts.push(view.filter ? `${shown} of ${total}` : plural(total, 'item'));
+  if (marked?.count) parts.push(`${marked.count} marked${marked.hidden ? ` (${marked.hidden} hidden by the filter)` : ''}`);
   if (view.sortCol !== null && columns[view.sortCol]) parts.push(`sorted by ${columns[view.sortCol]!.title} ${view.sortDesc ? '▼' : '▲'}`);
   if (list?.progress) parts.push(`loading ${list.progress.loaded}/${list.progress.total} pages`);
   if (refreshing) parts.push('refreshing…');

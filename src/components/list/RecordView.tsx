@@ -17,6 +17,8 @@ interface Props<R> {
   width: number;
   height: number;
   onClose: () => void;
+  /** Y over the record: the copy menu. */
+  onCopy?: () => void;
 }
 
 /** d and y of a list: the record as sections, or as raw JSON; for a row the client could not read, what the server sent and why. */
@@ -26,10 +28,10 @@ export function RecordView<R>(p: Props<R>) {
   return <FetchedRecord {...p} />;
 }
 
-function FetchedRecord<R>({ kind, title, row, detail, source, ctx, width, height, onClose }: Props<R>) {
+function FetchedRecord<R>({ kind, title, row, detail, source, ctx, width, height, onClose, onCopy }: Props<R>) {
   const { record, error } = useRecord(row, detail, ctx, kind === 'detail' ? source : undefined);
   if (error) return <Text color="red" wrap="wrap">{`Could not load ${title}: ${error}`}</Text>;
   if (record === undefined) return <Spinner label={`loading ${title}…`} />;
-  if (kind === 'json') return <JsonView title={`${title} · JSON`} value={record} width={width} height={height} onClose={onClose} />;
-  return <DetailView title={title} record={record} sections={detail?.sections} width={width} height={height} onClose={onClose} />;
+  if (kind === 'json') return <JsonView title={`${title} · JSON`} value={record} width={width} height={height} onClose={onClose} onCopy={onCopy} />;
+  return <DetailView title={title} record={record} sections={detail?.sections} width={width} height={height} onClose={onClose} onCopy={onCopy} />;
 }

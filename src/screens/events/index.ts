@@ -56,6 +56,7 @@ export const events = defineScreen<AccountEvent>({
     actions: [
       {
         id: 'read',
+        bulk: true,
         label: 'Mark read',
         key: 'r',
         scope: 'account:read_only',

@@ -6,6 +6,7 @@ import {
   rebootInstance,
   shutdownInstance,
   takeSnapshot,
+  updateInstance,
   type Instance,
 } from '../../api/instances.js';
 import { regionChoices, typeChoices } from '../../api/regions.js';
@@ -14,6 +15,7 @@ import { BootRequest, CloneRequest } from '../../model/instance-actions.js';
 import { SnapshotRequest } from '../../model/instance-backups.js';
 import { bootConfigChoices, configChoices, diskChoices, orNone, otherInstanceChoices } from './choices.js';
 import { SUB_LISTS } from './sub-lists.js';
+import { addTagAction } from '../images/tag-action.js';
 
 const stopped = (vm: Instance) => vm.status === 'offline' || vm.status === 'stopped';
 const running = (vm: Instance) => vm.status === 'running';
@@ -22,6 +24,7 @@ const running = (vm: Instance) => vm.status === 'running';
 export const instanceActions: ActionSpec<Instance>[] = [
   {
     id: 'boot',
+    bulk: true,
     label: 'Boot',
     key: 'b',
     when: stopped,
@@ -45,6 +48,7 @@ export const instanceActions: ActionSpec<Instance>[] = [
   },
   {
     id: 'reboot',
+    bulk: true,
     label: 'Reboot',
     key: 'r',
     when: running,
@@ -56,6 +60,7 @@ export const instanceActions: ActionSpec<Instance>[] = [
   },
   {
     id: 'shutdown',
+    bulk: true,
     label: 'Shut down',
     key: 's',
     when: running,
@@ -102,6 +107,7 @@ export const instanceActions: ActionSpec<Instance>[] = [
   },
   {
     id: 'backups-enable',
+    bulk: true,
     label: 'Enable backups',
     key: 'e',
     when: (vm) => !vm.backups.enabled,
@@ -113,6 +119,7 @@ export const instanceActions: ActionSpec<Instance>[] = [
   },
   {
     id: 'backups-cancel',
+    bulk: true,
     label: 'Cancel backups',
     key: 'x',
     when: (vm) => vm.backups.enabled,
@@ -124,6 +131,7 @@ export const instanceActions: ActionSpec<Instance>[] = [
       return `Backups cancelled for ${vm.label}; its backups are deleted`;
     },
   },
+  addTagAction((ctx, vm, tags) => updateInstance(ctx.client, vm.id, { tags })),
   ...SUB_LISTS.map(
     (sub): ActionSpec<Instance> => ({
       id: `open-${sub.part}`,

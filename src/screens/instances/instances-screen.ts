@@ -38,6 +38,7 @@ export const instances = defineScreen<Instance>({
       ],
     },
     drill: (vm) => ({ screen: OVERVIEW_SCREEN, params: { id: String(vm.id) } }),
+    instance: (vm) => vm,
     create: createInstanceForm,
     edit: editInstanceForm,
     delete: {

@@ -33,6 +33,9 @@ export const overview = defineScreen<Part>({
       { key: 'summary', title: 'Summary' },
     ],
     detail: { fetch: async (r) => r.record },
+    instance: (r) => r.vm,
+    // Y copies the instance the overview is about, whichever line is selected.
+    subject: (r) => ({ record: r.vm, path: instancePath(r.vm.id) }),
     drill: (r, p) => {
       const sub = subList(r.part);
       return sub && { screen: sub.screen, params: { id: p.id! } };

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Box, Text, useStdout } from 'ink';
+import { Box, Text } from 'ink';
 import { STATS_SERIES, type ManagedIssue, type ManagedService, type ManagedStats, type StatsSeries } from '../../api/managed.js';
 import { useApp } from '../../app/context.js';
 import { PRIORITY } from '../../app/key-router.js';
@@ -11,7 +11,7 @@ import { wrapLine } from '../../components/cells.js';
 import { useListData } from '../../components/list/use-list-data.js';
 import { clamp } from '../../components/window.js';
 import type { ServiceStatus } from '../../model/managed.js';
-import { copyToClipboard } from '../../app/clipboard.js';
+import { useCopy } from '../../components/use-copy.js';
 import { Q } from './queries.js';
 import { StatsCharts, chartGrid, type Series } from './StatsCharts.js';
 import { statusLook } from './status.js';
@@ -35,8 +35,8 @@ const STATUS_ORDER: ServiceStatus[] = ['ok', 'pending', 'problem', 'disabled'];
  * are named at the top, Enter (or `!`, `:issues`) opens triage.
  */
 export function DashboardScreen({ width, height }: ScreenProps) {
-  const { nav, data, session } = useApp();
-  const { stdout } = useStdout();
+  const { nav, data } = useApp();
+  const copy = useCopy();
   const services = useListData(Q.services);
   const issues = useListData(Q.issues);
   const stats = useListData(Q.stats);
@@ -83,12 +83,7 @@ export function DashboardScreen({ width, height }: ScreenProps) {
       top: () => scroll(-blocks.length),
       bottom: () => scroll(blocks.length),
       open: () => nav.getState().push('issues'),
-      copy: key
-        ? () => {
-            copyToClipboard(key, stdout);
-            session.getState().notify('Managed SSH key copied to the clipboard (OSC 52)', 'success');
-          }
-        : undefined,
+      copy: key ? () => copy(key, 'the managed SSH key') : undefined,
       refresh: () => {
         for (const q of [Q.services, Q.issues, Q.stats, Q.sshKey]) void data.getState().refresh(q);
       },

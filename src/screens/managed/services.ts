@@ -58,6 +58,7 @@ export const serviceEdit = form('update');
 export const serviceActions: ActionSpec<ManagedService>[] = [
   {
     id: 'disable',
+    bulk: true,
     label: 'Disable monitoring',
     key: 'm',
     scope: RW,
@@ -72,6 +73,7 @@ export const serviceActions: ActionSpec<ManagedService>[] = [
   },
   {
     id: 'enable',
+    bulk: true,
     label: 'Enable monitoring',
     key: 'm',
     scope: RW,

@@ -48,6 +48,7 @@ export const firewalls = defineScreen<FirewallWithDevices>({
     actions: [
       {
         id: 'enable',
+        bulk: true,
         label: 'Enable',
         key: 'n',
         when: (f) => f.status === 'disabled',
@@ -58,6 +59,7 @@ export const firewalls = defineScreen<FirewallWithDevices>({
       },
       {
         id: 'disable',
+        bulk: true,
         label: 'Disable',
         key: 'x',
         when: (f) => f.status === 'enabled',

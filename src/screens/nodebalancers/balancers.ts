@@ -8,6 +8,7 @@ import {
   type NodeBalancer as Balancer,
 } from '../../api/nodebalancers.js';
 import { NodeBalancer } from '../../model/nodebalancers.js';
+import { addTagAction } from '../images/tag-action.js';
 import { megabytes } from './format.js';
 import { BALANCERS_SCREEN, CONFIGS_SCREEN, STATS_SCREEN } from './ids.js';
 
@@ -88,6 +89,7 @@ export const balancers = defineScreen<Balancer>({
           return `Statistics of ${b.label}: ↑↓ pick another balancer, Esc returns`;
         },
       },
+      addTagAction((ctx, b, tags) => updateBalancer(ctx.client, b.id, { tags }), WRITE),
     ],
     empty: 'No load balancers yet. Press c to create one.',
   },

@@ -132,6 +132,7 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
       actions: offeredActions(spec.actions, undefined, session.getState().readOnly).length > 0 && withRow((row) => ({ kind: 'menu', key: rowKey(row) })),
       detail: withRow((row) => ({ kind: 'detail', key: rowKey(row) })),
       json: withRow((row) => ({ kind: 'json', key: rowKey(row) })),
+      copy: withRow((row) => ({ kind: 'copy', key: rowKey(row) })),
       refresh: () => void data.getState().refresh(objects.query),
       more: objects.hasMore && objects.more,
     },
@@ -168,6 +169,7 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
         ctx={ctx}
         missing={(s) => session.getState().missingScope(s)}
         close={close}
+        show={(overlay) => update({ overlay })}
         chooseAction={chooseAction}
         confirmed={confirmed}
         submitForm={submitForm}

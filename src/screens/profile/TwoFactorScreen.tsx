@@ -110,7 +110,8 @@ export function TwoFactorScreen({ entry: navEntry, width, height }: ScreenProps)
           secret={phase.secret}
           onNext={() => setPhase({ kind: 'code' })}
           onCancel={() => toStatus('Two-factor authentication stays off: the secret was not confirmed')}
-          width={dialogWidth}
+          width={width}
+          height={height}
         />
       );
     case 'code':
@@ -131,7 +132,7 @@ export function TwoFactorScreen({ entry: navEntry, width, height }: ScreenProps)
         />
       );
     case 'scratch':
-      return <SecretReveal title="Two-factor scratch code" value={phase.scratch} note={SCRATCH_NOTE} onDone={() => setPhase({ kind: 'status' })} width={dialogWidth} />;
+      return <SecretReveal title="Two-factor scratch code" value={phase.scratch} note={SCRATCH_NOTE} onDone={() => setPhase({ kind: 'status' })} width={width} height={height} />;
     case 'disable':
       return (
         <ConfirmDialog

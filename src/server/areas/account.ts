@@ -38,7 +38,7 @@ function visibility(auth: Auth): SqlFilter {
 /** What the caller may see: the retention window, the caller's visibility, optionally one event or those up to it. */
 function scope(ctx: Ctx, extra?: SqlFilter): SqlFilter {
   const where = [`${json('created')} >= ?`];
-  const params: unknown[] = [isoSeconds(Date.now() - RETENTION_MS)];
+  const params: unknown[] = [isoSeconds(ctx.store.clock.now() - RETENTION_MS)];
   const restricted = ctx.auth?.user.restricted ? visibility(ctx.auth) : undefined;
   for (const f of [restricted, extra]) {
     if (!f) continue;

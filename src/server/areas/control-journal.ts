@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import { ApiError, badRequest } from '../errors.js';
-import { JOURNAL_SIZE, type Journal, type JournalEntry } from '../journal.js';
+import { ApiError, badRequest, unauthorized } from '../errors.js';
+import { JOURNAL_SIZE, type JournalEntry } from '../journal.js';
 import { CONTROL_PREFIX } from '../request-hooks.js';
-import { sendError, type Ctx, type Services } from '../route.js';
+import { sendError, type Ctx } from '../route.js';
 import { checkControlToken, mountControlRoutes } from './control.js';
 
-/** The request journal under /__control/requests: a page of entries, or their live stream as server-sent events. */
+/** The calling account's request journal under /__control/requests: a page of entries, or their live stream as server-sent events. */
 
 const LIMIT_DEFAULT = 100;
 /** A stream client this far behind (bytes not yet taken) is cut off: it reconnects with Last-Event-ID, and the service does not buffer for it. */
@@ -25,9 +25,10 @@ const sinceOf = (value: unknown) => wholeNumber(value, 'since', 0, Number.MAX_SA
 
 const frame = (entry: JournalEntry) => `id: ${entry.id}\nevent: request\ndata: ${JSON.stringify(entry)}\n\n`;
 
-export function mountControlJournal(app: FastifyInstance, services: Services, journal: Journal): void {
-  mountControlRoutes(app, services, [
+export function mountControlJournal(app: FastifyInstance): void {
+  mountControlRoutes(app, [
     ['GET', '/requests', (ctx: Ctx) => {
+      const { journal } = ctx.account;
       const limit = wholeNumber(ctx.query.limit, 'limit', 1, JOURNAL_SIZE) ?? LIMIT_DEFAULT;
       const data = journal.list(limit, sinceOf(ctx.query.since));
       return { data, latest: journal.latestId, kept: JOURNAL_SIZE, streams: journal.streams };
@@ -42,9 +43,12 @@ export function mountControlJournal(app: FastifyInstance, services: Services, jo
   });
 
   app.get(`${CONTROL_PREFIX}/requests/stream`, (req, reply) => {
+    const { account } = req;
+    const { journal } = account;
     let since: number | undefined;
     try {
-      checkControlToken(req.headers.authorization, services.controlToken);
+      if (account.closed) throw unauthorized('Invalid Token');
+      checkControlToken(req.headers.authorization, account.services.controlToken);
       // A reconnecting EventSource sends the last id it saw.
       since = sinceOf((req.query as Record<string, unknown>).since) ?? sinceOf(req.headers['last-event-id']);
     } catch (err) {
@@ -67,8 +71,11 @@ export function mountControlJournal(app: FastifyInstance, services: Services, jo
     const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
     open.add(res);
+    // A removed account's stream ends with it.
+    const forget = account.onClose(() => res.end());
     res.on('close', () => {
       unsubscribe();
+      forget();
       clearInterval(heartbeat);
       open.delete(res);
     });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { defineResource } from '../../model/schema.js';
-import { bodyFor, type Ctx, type Services } from '../route.js';
+import { bodyFor, type Ctx } from '../route.js';
 import type { SeedKind } from '../seed/index.js';
 import { deleteSnapshot, exportSnapshot, listSnapshots, resetAccount, restoreSnapshot, saveSnapshot } from '../snapshots.js';
 import { mountControlRoutes, type ControlRoute } from './control.js';
@@ -44,6 +44,6 @@ const routes: ControlRoute[] = [
   }],
 ];
 
-export function mountControlSnapshots(app: FastifyInstance, services: Services): void {
-  mountControlRoutes(app, services, routes);
+export function mountControlSnapshots(app: FastifyInstance): void {
+  mountControlRoutes(app, routes);
 }

@@ -6,7 +6,7 @@ import { IssueOpen, ManagedIssue, ManagedService, ServiceStatusChange, type Serv
 import { defineResource, present, type FieldError } from '../../model/schema.js';
 import { forbidden, notFound, unauthorized } from '../errors.js';
 import { emitEvent, type EntityRef, type EventStatus } from '../events.js';
-import { bodyFor, defineArea, mustGet, serveRequest, type Ctx, type Handler, type Services } from '../route.js';
+import { bodyFor, defineArea, mustGet, serveRequest, type Ctx, type Handler } from '../route.js';
 import { isoSeconds } from '../../model/time.js';
 import { openIssue, resolveIssue, setServiceStatus } from '../monitoring.js';
 import { acceptBody } from './managed-common.js';
@@ -64,7 +64,7 @@ const routes: ControlRoute[] = [
   ['POST', '/vm/instances/:id/status', (ctx) => {
     const vm = mustGet(ctx, 'vm', ctx.params.id!, 'Instance not found');
     const { status } = bodyFor(ctx, InstanceStatusChange, 'create');
-    ctx.store.put('vm', vm.id as number, { ...vm, status, updated: isoSeconds(Date.now()) });
+    ctx.store.put('vm', vm.id as number, { ...vm, status, updated: isoSeconds(ctx.store.clock.now()) });
     return { id: vm.id, status };
   }],
 
@@ -82,18 +82,25 @@ const routes: ControlRoute[] = [
 ];
 
 /** Serves the control interface: same error shape, one transaction per request, due simulation jobs first. */
-export function mountControl(app: FastifyInstance, services: Services): void {
-  mountControlRoutes(app, services, routes);
+export function mountControl(app: FastifyInstance): void {
+  mountControlRoutes(app, routes);
 }
 
-/** Serves routes of the control interface (this module's, and the other control-* modules'), to the control token only. */
-export function mountControlRoutes(app: FastifyInstance, services: Services, routes: readonly ControlRoute[]): void {
+/**
+ * Serves routes of the control interface (this module's, and the other
+ * control-* modules'), each acting on the account of the token that calls
+ * it, to that account's control token only; `guard` adds a check of its own.
+ */
+export function mountControlRoutes(app: FastifyInstance, routes: readonly ControlRoute[], guard?: (ctx: Ctx) => void): void {
   for (const [method, path, handler] of routes) {
     app.route({
       method,
       url: CONTROL_PREFIX + path,
       handler: (req, reply) =>
-        serveRequest(services, req, reply, () => checkControlToken(req.headers.authorization, services.controlToken), handler),
+        serveRequest(req.account, req, reply, (ctx) => {
+          checkControlToken(req.headers.authorization, ctx.services.controlToken);
+          guard?.(ctx);
+        }, handler),
     });
   }
 }

@@ -8,7 +8,6 @@ import { onInstanceDeleted } from '../hooks.js';
 import { bodyFor, defineArea, listPage, mustGet, readingOf, type Ctx } from '../route.js';
 import type { Store } from '../store.js';
 import { registerTags } from '../tagging.js';
-import { isoSeconds } from '../../model/time.js';
 import { instanceRef, vmEntity, type VmRecord } from './vm-refs.js';
 
 interface Ruleset {
@@ -39,7 +38,6 @@ const firewallUrl = (id: number) => `/v4beta/networking/firewalls/${id}`;
 const FIREWALL_FILTERS = filterFields(filterableFields(Firewall), ['tags']);
 const DEVICE_FILTERS = filterFields(filterableFields(FirewallDevice));
 
-const now = () => isoSeconds(Date.now());
 
 function firewallEvent(store: Store, fw: FirewallRecord, action: string, username: string, instance?: EntityRef): void {
   emitEvent(store, {
@@ -79,7 +77,7 @@ function defaultLabel(store: Store, id: number): string {
 /** Creates a firewall (enabled, per the seed) and records firewall_create. */
 export function insertFirewall(store: Store, fields: { label?: string; rules: Record<string, unknown>; tags?: string[] }, username: string): FirewallRecord {
   const id = store.nextId('firewall');
-  const created = now();
+  const created = store.clock.iso();
   const fw: FirewallRecord = {
     id,
     label: fields.label ?? defaultLabel(store, id),
@@ -97,7 +95,7 @@ export function insertFirewall(store: Store, fields: { label?: string; rules: Re
 
 /** Saves an update; a status change records firewall_enable or firewall_disable. */
 export function saveFirewall(store: Store, before: FirewallRecord, after: FirewallRecord, username: string): FirewallRecord {
-  const saved = { ...after, updated: now() };
+  const saved = { ...after, updated: store.clock.iso() };
   store.put('firewall', saved.id, saved);
   registerTags(store, saved.tags);
   if (saved.status !== before.status) firewallEvent(store, saved, saved.status === 'enabled' ? 'firewall_enable' : 'firewall_disable', username);
@@ -106,7 +104,7 @@ export function saveFirewall(store: Store, before: FirewallRecord, after: Firewa
 
 export function addDevice(store: Store, fw: FirewallRecord, vm: VmRecord, username: string): DeviceRecord {
   const id = store.nextId('firewall_device');
-  const created = now();
+  const created = store.clock.iso();
   const device: DeviceRecord = { id, created, updated: created, entity: vmEntity(vm), _firewall_id: fw.id };
   store.insert('firewall_device', id, device, { parent: String(fw.id) });
   firewallEvent(store, fw, 'firewall_device_add', username, device.entity);
@@ -271,7 +269,7 @@ export default defineArea(
       requireAccountAccess(ctx.auth, 'read_write');
       const fw = firewallOf(ctx);
       const rules = ruleset(bodyFor(ctx, FirewallRules, 'create'));
-      ctx.store.put('firewall', fw.id, { ...fw, rules, updated: now() });
+      ctx.store.put('firewall', fw.id, { ...fw, rules, updated: ctx.store.clock.iso() });
       return rules;
     });
   },

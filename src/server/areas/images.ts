@@ -133,7 +133,7 @@ function createImage(ctx: Ctx): unknown {
     label: (body.label as string | undefined) ?? imageLabelFromDisk(disk.label, disk.id),
     description: (body.description as string | undefined) ?? '',
     username: auth.user.username,
-    created: isoSeconds(Date.now()),
+    created: isoSeconds(ctx.store.clock.now()),
   });
   grantCreator(ctx.store, auth, 'image', image.id);
   const vm = ctx.store.get<InstanceRecord>('vm', vmId);
@@ -152,7 +152,7 @@ function createImage(ctx: Ctx): unknown {
 function updateImage(ctx: Ctx, id: string): unknown {
   const image = writableImage(ctx, id);
   const body = bodyFor(ctx, Image, 'update', image);
-  const updated = ctx.store.put<ImageRecord>('image', image.id, { ...image, ...body, updated: isoSeconds(Date.now()) });
+  const updated = ctx.store.put<ImageRecord>('image', image.id, { ...image, ...body, updated: isoSeconds(ctx.store.clock.now()) });
   emitEvent(ctx.store, { action: 'image_update', entity: imageRef(updated), username: ctx.auth!.user.username });
   return presentImage(updated);
 }

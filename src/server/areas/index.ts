@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { Area, Services } from '../route.js';
+import type { Area } from '../route.js';
+import type { Accounts } from '../accounts.js';
 import account from './account.js';
 import control, { mountControl } from './control.js';
+import { mountControlClock } from './control-clock.js';
 import { mountControlFaults } from './control-faults.js';
 import { mountControlJournal } from './control-journal.js';
 import { mountControlSnapshots } from './control-snapshots.js';
-import type { FaultRules } from '../faults.js';
-import type { Journal } from '../journal.js';
+import { mountControlAccounts } from './control-accounts.js';
 import firewalls from './firewalls.js';
 import images from './images.js';
 import instances from './instances.js';
@@ -23,10 +24,12 @@ import tags from './tags.js';
 export const areas: Area[] = [managed, profile, nodebalancers, objectStorage, firewalls, ips, images, stackscripts, tags, regions, instances, account, control];
 
 /** Routes outside the API roots: pre-signed object data and the control interface. */
-export function mountExtras(app: FastifyInstance, services: Services, observed: { journal: Journal; faults: FaultRules }): void {
-  mountObjectData(app, services);
-  mountControl(app, services);
-  mountControlSnapshots(app, services);
-  mountControlFaults(app, services, observed.faults);
-  mountControlJournal(app, services, observed.journal);
+export function mountExtras(app: FastifyInstance, accounts: Accounts): void {
+  mountObjectData(app);
+  mountControl(app);
+  mountControlSnapshots(app);
+  mountControlClock(app);
+  mountControlFaults(app);
+  mountControlJournal(app);
+  mountControlAccounts(app, accounts);
 }

@@ -13,7 +13,6 @@ import {
   freeSpace,
   instanceFor,
   noteEvent,
-  nowIso,
   presentBackup,
   readBody,
   registerActionJob,
@@ -51,7 +50,7 @@ function updateBackups(store: Store, vmId: number, change: (b: BackupsState) => 
 
 onJob(SNAPSHOT_TAKEN, (store, p) => {
   const backup = store.get<BackupRecord>('backup', p.backup_id as number);
-  const done = nowIso();
+  const done = store.clock.iso();
   if (backup) {
     store.put<BackupRecord>('backup', backup.id, { ...backup, status: 'successful', finished: done, updated: done });
     updateBackups(store, p.vm_id as number, (b) => ({ ...b, last_successful: done }));
@@ -75,7 +74,7 @@ onJob(SCHEDULE_CHOSEN, (store, p) => {
 onJob(FIRST_BACKUP, (store, p) => {
   const vm = store.get<InstanceRecord>('vm', p.vm_id as number);
   if (!vm?.backups.enabled) return;
-  const done = nowIso();
+  const done = store.clock.iso();
   insertBackup(store, vm, { type: 'auto', label: null, status: 'successful', created: done, finished: done });
   updateBackups(store, vm.id, (b) => ({ ...b, last_successful: done }));
 });
@@ -108,7 +107,7 @@ function takeSnapshot(ctx: Ctx): unknown {
   if (snapshots.some(inProgress)) throw badRequest('A snapshot of this instance is already being taken');
   assertIdle(ctx.store, vm);
   for (const old of snapshots) ctx.store.delete('backup', old.id);
-  const backup = insertBackup(ctx.store, vm, { type: 'snapshot', label: body.label as string, status: 'pending', created: nowIso(), finished: null });
+  const backup = insertBackup(ctx.store, vm, { type: 'snapshot', label: body.label as string, status: 'pending', created: ctx.store.clock.iso(), finished: null });
   const eventId = startEvent(ctx, 'vm_snapshot', vm, { secondary: backupRef(vm.id, backup) });
   ctx.sim.schedule(SNAPSHOT_TAKEN, { vm_id: vm.id, backup_id: backup.id, event_id: eventId }, SNAPSHOT_SECONDS);
   return presentBackup(backup);
@@ -163,7 +162,7 @@ function restoreBackup(ctx: Ctx): void {
     ctx.store.deleteChildren('disk', String(dest.id));
     ctx.store.deleteChildren('config', String(dest.id));
   }
-  const made = applyLayout(ctx.store, dest.id, backup._layout, 'not ready', nowIso());
+  const made = applyLayout(ctx.store, dest.id, backup._layout, 'not ready', ctx.store.clock.iso());
   startAction(ctx, overwrite ? { ...dest, _last_config: null } : dest, {
     status: 'restoring',
     to: dest.status,

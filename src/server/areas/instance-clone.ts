@@ -15,7 +15,6 @@ import {
   disksOf,
   freeSpace,
   instanceFor,
-  nowIso,
   presentInstance,
   readBody,
   sizeOf,
@@ -68,7 +67,7 @@ function newTarget(ctx: Ctx, source: InstanceRecord, body: Record<string, unknow
     tags: source.tags,
     status: 'provisioning',
     backupsEnabled: body.backups_enabled === true,
-    created: nowIso(),
+    created: ctx.store.clock.iso(),
   });
   if (vm.backups.enabled) scheduleBackupService(ctx, vm.id);
   grantCreator(ctx.store, ctx.auth!, 'vm', vm.id);
@@ -101,7 +100,7 @@ function cloneInstance(ctx: Ctx): unknown {
   }
   if (existing) assertIdle(ctx.store, existing);
   const target = existing ?? newTarget(ctx, source, body, type!);
-  const made = applyLayout(ctx.store, target.id, layoutOf(ctx.store, source.id, chosen), 'not ready', nowIso());
+  const made = applyLayout(ctx.store, target.id, layoutOf(ctx.store, source.id, chosen), 'not ready', ctx.store.clock.iso());
   const cloning = startAction(ctx, target, {
     status: existing ? 'cloning' : 'provisioning',
     to: existing ? existing.status : 'offline',

@@ -10,7 +10,6 @@ import { ipv4List } from '../ipam.js';
 import { readingOf, type Ctx } from '../route.js';
 import { onJob, type Job, type Simulation } from '../sim.js';
 import type { Row, Store } from '../store.js';
-import { isoSeconds } from '../../model/time.js';
 import { instanceRef, instanceUrl, vmEntity } from './vm-refs.js';
 
 /** First ids handed out per kind, so instance, disk, config and backup ids never look alike. */
@@ -106,8 +105,6 @@ export interface BackupRecord extends Row {
   disks: LayoutDisk[];
   _layout: Layout;
 }
-
-export const nowIso = () => isoSeconds(Date.now());
 
 export const presentInstance = (store: Store, vm: InstanceRecord) => present(Instance, { ...vm, ipv4: ipv4List(store, vm.id) });
 export const presentDisk = (disk: Row) => present(Disk, disk);
@@ -206,7 +203,7 @@ export interface SettlePayload extends Record<string, unknown> {
 export function markDisksReady(store: Store, ids: readonly number[] = []): void {
   for (const id of ids) {
     const disk = store.get<DiskRecord>('disk', id);
-    if (disk?.status === 'not ready') store.put('disk', id, { ...disk, status: 'ready', updated: nowIso() });
+    if (disk?.status === 'not ready') store.put('disk', id, { ...disk, status: 'ready', updated: store.clock.iso() });
   }
 }
 
@@ -214,7 +211,7 @@ onJob(SETTLE, (store, payload) => {
   const p = payload as SettlePayload;
   markDisksReady(store, p.disks);
   const vm = store.get<InstanceRecord>('vm', p.vm_id);
-  if (vm && p.to && vm.status === p.from) store.put('vm', vm.id, { ...vm, status: p.to, updated: nowIso() });
+  if (vm && p.to && vm.status === p.from) store.put('vm', vm.id, { ...vm, status: p.to, updated: store.clock.iso() });
   if (p.event_id !== undefined) finishEvent(store, p.event_id, vm ? 'finished' : 'failed');
 });
 
@@ -253,7 +250,7 @@ interface ActionOptions extends EventOptions {
 
 /** Puts an instance into a transitional status, records the event and schedules the end of the action. */
 export function startAction(ctx: Ctx, vm: InstanceRecord, opts: ActionOptions): InstanceRecord {
-  const updated = ctx.store.put<InstanceRecord>('vm', vm.id, { ...vm, ...opts.patch, status: opts.status, updated: nowIso() });
+  const updated = ctx.store.put<InstanceRecord>('vm', vm.id, { ...vm, ...opts.patch, status: opts.status, updated: ctx.store.clock.iso() });
   const eventId = startEvent(ctx, opts.action, vm, opts);
   scheduleSettle(ctx.sim, { vm_id: vm.id, from: opts.status, to: opts.to, disks: opts.disks, event_id: eventId, clone_source: opts.cloneSource }, opts.seconds);
   return updated;

@@ -13,7 +13,6 @@ import {
   freeSpace,
   instanceFor,
   noteEvent,
-  nowIso,
   presentDisk,
   readBody,
   scheduleSettle,
@@ -31,7 +30,7 @@ const DUPLICATE_SECONDS = 5;
 
 /** A new disk is `not ready` until its job is done. */
 function addDisk(ctx: Ctx, vm: InstanceRecord, fields: Pick<DiskRecord, 'label' | 'size' | 'filesystem'> & { readOnly?: boolean }, action: string, seconds: number) {
-  const disk = insertDisk(ctx.store, vm.id, { ...fields, status: 'not ready', created: nowIso() });
+  const disk = insertDisk(ctx.store, vm.id, { ...fields, status: 'not ready', created: ctx.store.clock.iso() });
   const eventId = startEvent(ctx, action, vm, { secondary: diskRef(vm, disk) });
   scheduleSettle(ctx.sim, { vm_id: vm.id, disks: [disk.id], event_id: eventId }, seconds);
   return disk;
@@ -63,7 +62,7 @@ function updateDisk(ctx: Ctx): unknown {
   const vm = instanceFor(ctx, 'read_write');
   const disk = childOf<DiskRecord>(ctx, 'disk', vm, ctx.params.diskId, 'Disk');
   const body = bodyFor(ctx, Disk, 'update', disk);
-  const updated = ctx.store.put<DiskRecord>('disk', disk.id, { ...disk, ...body, updated: nowIso() });
+  const updated = ctx.store.put<DiskRecord>('disk', disk.id, { ...disk, ...body, updated: ctx.store.clock.iso() });
   noteEvent(ctx, 'disk_update', vm, { secondary: diskRef(vm, updated) });
   return presentDisk(updated);
 }

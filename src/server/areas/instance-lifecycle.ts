@@ -10,7 +10,6 @@ import {
   configsOf,
   instanceFor,
   markDisksReady,
-  nowIso,
   registerActionJob,
   scheduleSettle,
   startAction,
@@ -48,8 +47,8 @@ function pickConfig(store: Store, vm: InstanceRecord, configId: unknown): Config
 }
 
 /** A boot loop guard: with the watchdog on, a sixth boot job within 15 minutes is refused. */
-function assertWatchdogAllows(vm: InstanceRecord): void {
-  if (vm.watchdog_enabled && recentBoots(vm, Date.now()).length >= WATCHDOG_MAX_BOOTS) {
+function assertWatchdogAllows(store: Store, vm: InstanceRecord): void {
+  if (vm.watchdog_enabled && recentBoots(vm, store.clock.now()).length >= WATCHDOG_MAX_BOOTS) {
     throw badRequest(
       `More than ${WATCHDOG_MAX_BOOTS} boot jobs in 15 minutes: the watchdog gives up on this instance. Wait, or set watchdog_enabled to false`,
     );
@@ -58,8 +57,8 @@ function assertWatchdogAllows(vm: InstanceRecord): void {
 
 /** Starts a boot (or reboot) into a config: records it as the last booted and as a boot job, then runs. */
 export function bootInto(store: Store, sim: Simulation, vm: InstanceRecord, configId: number, eventId: number, status: 'booting' | 'rebooting' = 'booting'): void {
-  const now = Date.now();
-  store.put<InstanceRecord>('vm', vm.id, { ...vm, status, _last_config: configId, _boots: [...recentBoots(vm, now), now], updated: nowIso() });
+  const now = store.clock.now();
+  store.put<InstanceRecord>('vm', vm.id, { ...vm, status, _last_config: configId, _boots: [...recentBoots(vm, now), now], updated: store.clock.iso() });
   scheduleSettle(sim, { vm_id: vm.id, from: status, to: 'running', event_id: eventId }, status === 'booting' ? BOOT_SECONDS : REBOOT_SECONDS);
 }
 
@@ -91,7 +90,7 @@ onJob(PROVISIONED, (store, payload, sim) => {
     const event = emitEvent(store, { action: 'vm_boot', status: 'started', entity: vmEntity(vm), username: p.username });
     bootInto(store, sim, vm, p.boot_config, event.id);
   } else {
-    store.put('vm', vm.id, { ...vm, status: 'offline', updated: nowIso() });
+    store.put('vm', vm.id, { ...vm, status: 'offline', updated: store.clock.iso() });
   }
 });
 
@@ -101,7 +100,7 @@ function boot(ctx: Ctx): void {
   assertIdle(ctx.store, vm);
   if (vm.status === 'running') throw badRequest(`Instance ${vm.label} is already running`);
   const config = pickConfig(ctx.store, vm, body.config_id);
-  assertWatchdogAllows(vm);
+  assertWatchdogAllows(ctx.store, vm);
   bootInto(ctx.store, ctx.sim, vm, config.id, startEvent(ctx, 'vm_boot', vm));
 }
 
@@ -110,7 +109,7 @@ function reboot(ctx: Ctx): void {
   const body = bodyFor(ctx, BootRequest, 'create');
   assertIdle(ctx.store, vm);
   const config = pickConfig(ctx.store, vm, body.config_id);
-  assertWatchdogAllows(vm);
+  assertWatchdogAllows(ctx.store, vm);
   bootInto(ctx.store, ctx.sim, vm, config.id, startEvent(ctx, 'vm_reboot', vm), 'rebooting');
 }
 

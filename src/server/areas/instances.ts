@@ -15,7 +15,6 @@ import { cloneRoutes } from './instance-clone.js';
 import {
   instanceFor,
   noteEvent,
-  nowIso,
   presentInstance,
   readBody,
   sizeOf,
@@ -73,7 +72,7 @@ function createInstance(ctx: Ctx): unknown {
   }
   assertValid(errors);
 
-  const created = nowIso();
+  const created = ctx.store.clock.iso();
   const vm = insertInstance(store, {
     label: (v.label as string | undefined) ?? defaultInstanceLabel(store, type!.id, v.region as string),
     region: v.region as string,
@@ -119,7 +118,7 @@ function updateInstance(ctx: Ctx): unknown {
     alerts: { ...vm.alerts, ...(v.alerts as object | undefined) },
     backups: { ...vm.backups, schedule: { ...vm.backups.schedule, ...schedule } },
     watchdog_enabled: (v.watchdog_enabled as boolean | undefined) ?? vm.watchdog_enabled,
-    updated: nowIso(),
+    updated: ctx.store.clock.iso(),
   };
   ctx.store.put('vm', vm.id, updated);
   if (updated.label !== vm.label) setLabel(ctx.store, vm, updated.label);

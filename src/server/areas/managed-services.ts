@@ -86,7 +86,7 @@ export function managedServiceRoutes(r: Router): void {
   r.post('/managed/services', RW, withAccess('read_write', (ctx) => {
     const body = normalized(acceptBody(ctx, ManagedService, 'create', undefined, (v) => referenceErrors(ctx.store, v)));
     const id = ctx.store.nextId('managed_service');
-    const now = isoSeconds(Date.now());
+    const now = isoSeconds(ctx.store.clock.now());
     const row: ServiceRecord = {
       body: null,
       consultation_group: '',
@@ -108,7 +108,7 @@ export function managedServiceRoutes(r: Router): void {
   r.put('/managed/services/{serviceId}', RW, withAccess('read_write', (ctx) => {
     const current = service(ctx);
     const body = normalized(acceptBody(ctx, ManagedService, 'update', current, (v) => referenceErrors(ctx.store, v)));
-    const row = ctx.store.put('managed_service', current.id, { ...current, ...body, updated: isoSeconds(Date.now()) });
+    const row = ctx.store.put('managed_service', current.id, { ...current, ...body, updated: isoSeconds(ctx.store.clock.now()) });
     // A new target has not been checked yet.
     const retargeted = (body.address !== undefined && body.address !== current.address) || (body.service_type !== undefined && body.service_type !== current.service_type);
     return show(retargeted && row.status !== 'disabled' ? awaitFirstCheck(ctx.store, ctx.sim, row) : row);

@@ -71,7 +71,7 @@ export default defineArea('managed', (r) => {
       email: body.email ?? null,
       phone: { primary: phone.primary ?? null, secondary: phone.secondary ?? null },
       group: body.group ?? null,
-      updated: isoSeconds(Date.now()),
+      updated: isoSeconds(ctx.store.clock.now()),
     };
     return showContact(ctx.store.insert('managed_contact', id, row));
   }));
@@ -80,7 +80,7 @@ export default defineArea('managed', (r) => {
     const current = contact(ctx);
     const body = acceptBody(ctx, ManagedContact, 'update', current);
     const phone = { ...(current.phone as Phone), ...((body.phone ?? {}) as Partial<Phone>) };
-    return showContact(ctx.store.put('managed_contact', current.id as number, { ...current, ...body, phone, updated: isoSeconds(Date.now()) }));
+    return showContact(ctx.store.put('managed_contact', current.id as number, { ...current, ...body, phone, updated: isoSeconds(ctx.store.clock.now()) }));
   }));
   r.delete('/managed/contacts/{contactId}', RW, withAccess('read_write', (ctx) => {
     ctx.store.delete('managed_contact', contact(ctx).id as number);

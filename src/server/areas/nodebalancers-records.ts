@@ -107,7 +107,7 @@ export interface NewBalancer {
   tags?: string[];
 }
 
-export function addBalancer(store: Store, input: NewBalancer, now = Date.now()): BalancerRecord {
+export function addBalancer(store: Store, input: NewBalancer, now = store.clock.now()): BalancerRecord {
   const id = store.nextId('nodebalancer', 31001);
   const label = input.label ?? defaultLabel(store, id);
   const record: BalancerRecord = {
@@ -130,7 +130,7 @@ export function saveBalancer(store: Store, nb: BalancerRecord): void {
 }
 
 /** Config changes show in the balancer's updated time. */
-export function touch(store: Store, nbId: number, now = Date.now()): void {
+export function touch(store: Store, nbId: number, now = store.clock.now()): void {
   const nb = store.get<BalancerRecord>('nodebalancer', nbId);
   if (nb) store.put('nodebalancer', nbId, { ...nb, updated: isoSeconds(now) });
 }

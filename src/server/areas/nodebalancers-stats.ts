@@ -29,7 +29,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  * earliest: a daily curve peaking mid-afternoon UTC plus noise, scaled per
  * balancer. A balancer without configs serves nothing, so its series are empty.
  */
-export function balancerStats(nb: BalancerRecord, configured: boolean, now = Date.now()): BalancerStats {
+export function balancerStats(nb: BalancerRecord, configured: boolean, now: number): BalancerStats {
   const title = `vmcloud.example - ${nb.label} (${nb.id}) - day (5 min avg)`;
   const connections: Series = [];
   const inbound: Series = [];

@@ -72,7 +72,7 @@ export default defineArea('nodebalancers', (r) => {
       label: (body.label as string | undefined) ?? nb.label,
       client_conn_throttle: (body.client_conn_throttle as number | undefined) ?? nb.client_conn_throttle,
       tags,
-      updated: isoSeconds(Date.now()),
+      updated: isoSeconds(ctx.store.clock.now()),
     };
     saveBalancer(ctx.store, next);
     registerTags(ctx.store, tags);
@@ -88,7 +88,7 @@ export default defineArea('nodebalancers', (r) => {
 
   r.get('/nodebalancers/{nodeBalancerId}/stats', 'nodebalancers:read_only', (ctx) => {
     const nb = balancerFor(ctx, 'read_only');
-    return balancerStats(nb, ctx.store.count('nb_config', String(nb.id)) > 0);
+    return balancerStats(nb, ctx.store.count('nb_config', String(nb.id)) > 0, ctx.store.clock.now());
   });
 
   configRoutes(r);

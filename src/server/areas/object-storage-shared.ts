@@ -67,7 +67,7 @@ export const bucketId = (cluster: string, label: string) => `${cluster}/${label}
 const objectId = (bucket: string, name: string) => `${bucket}/${name}`;
 const blobId = (bucket: string, name: string) => `object:${objectId(bucket, name)}`;
 
-export function insertBucket(store: Store, cluster: ClusterRecord, label: string, acl: ObjectAcl, corsEnabled: boolean, created = Date.now()): BucketRecord {
+export function insertBucket(store: Store, cluster: ClusterRecord, label: string, acl: ObjectAcl, corsEnabled: boolean, created = store.clock.now()): BucketRecord {
   const record: BucketRecord = {
     created: isoSeconds(created),
     cluster: cluster.id,
@@ -104,7 +104,7 @@ export function getObject(store: Store, bucket: string, name: string): ObjectRec
 }
 
 /** Stores (or replaces) an object: like an S3 PUT, a replacement starts over with a private ACL. */
-export function putObject(store: Store, bucket: string, name: string, body: Buffer, contentType: string, modified = Date.now()): ObjectRecord {
+export function putObject(store: Store, bucket: string, name: string, body: Buffer, contentType: string, modified = store.clock.now()): ObjectRecord {
   const record: ObjectRecord = {
     name,
     size: body.length,

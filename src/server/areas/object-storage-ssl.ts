@@ -56,7 +56,7 @@ export function sslRoutes(r: Router): void {
     RW,
     writing((ctx) => {
       const bucket = mustBucket(ctx);
-      const body = checkedBody(ctx, BucketCertificate, 'create', (value) => certificateProblems(value, Date.now()));
+      const body = checkedBody(ctx, BucketCertificate, 'create', (value) => certificateProblems(value, ctx.store.clock.now()));
       if (bucket._ssl) throw badRequest('This bucket already has a certificate; delete it, then upload the new one');
       const pair = JSON.stringify({ certificate: pemText(body.certificate as string), private_key: pemText(body.private_key as string) });
       saveBucket(ctx.store, { ...bucket, _ssl: ctx.store.sealer.seal(pair) });

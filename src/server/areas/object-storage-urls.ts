@@ -1,14 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, forbidden, notFound } from '../errors.js';
-import { sendError, type Services } from '../route.js';
+import { sendError } from '../route.js';
 import type { Store } from '../store.js';
+import type { Account } from '../accounts.js';
 import { addTransfer, bucketId, deleteObject, getObject, putObject, readObject, presignKey, type BucketRecord } from './object-storage-shared.js';
 
 /**
  * Pre-signed URLs point at this service: /__objects/<cluster>/<bucket>/<name>,
  * authorised by an HMAC over the method, object, expiry and content type, so
- * uploads and downloads through them act on real stored objects.
+ * uploads and downloads through them act on real stored objects. An added
+ * account's URL names it (`acct`, in the HMAC too) and is signed with that
+ * account's own key: it opens that account's objects only.
  */
 
 export const OBJECT_DATA_ROOT = '/__objects';
@@ -23,13 +26,18 @@ export interface Presigned {
   expires: number;
   /** The Content-Type the request must carry; '' when none was signed. */
   contentType: string;
+  /** The account the URL opens, named for any but the primary (whose URLs keep the form they had before accounts). */
+  account?: string;
 }
 
 function signature(store: Store, p: Presigned): string {
-  return createHmac('sha256', presignKey(store))
-    .update([p.method, p.cluster, p.bucket, p.name, String(p.expires), p.contentType].join('\n'))
-    .digest('hex');
+  const fields = [p.method, p.cluster, p.bucket, p.name, String(p.expires), p.contentType];
+  if (p.account !== undefined) fields.push(p.account);
+  return createHmac('sha256', presignKey(store)).update(fields.join('\n')).digest('hex');
 }
+
+/** How a URL names its account: nothing for the primary. */
+const accountParam = (account: Account): string | undefined => (account.primary ? undefined : String(account.id));
 
 const isDotSegment = (s: string) => s === '.' || s === '..';
 
@@ -43,12 +51,14 @@ function encodeName(name: string): string {
   return segments.some(isDotSegment) ? encodeURIComponent(name) : segments.map(encodeURIComponent).join('/');
 }
 
-/** The URL for one signed request, on the given origin (e.g. http://127.0.0.1:8080). */
-export function presignedUrl(store: Store, origin: string, p: Presigned): string {
+/** The URL for one signed request to the account's objects, on the given origin (e.g. http://127.0.0.1:8080). */
+export function presignedUrl(account: Account, origin: string, request: Presigned): string {
+  const p = { ...request, account: accountParam(account) };
   const path = `${encodeURIComponent(p.cluster)}/${encodeURIComponent(p.bucket)}/${encodeName(p.name)}`;
   const query = new URLSearchParams({ method: p.method, expires: String(p.expires) });
   if (p.contentType) query.set('ct', p.contentType);
-  query.set('sig', signature(store, p));
+  if (p.account !== undefined) query.set('acct', p.account);
+  query.set('sig', signature(account.store, p));
   return `${origin}${OBJECT_DATA_ROOT}/${path}?${query}`;
 }
 
@@ -69,7 +79,10 @@ function verify(store: Store, req: FastifyRequest, now: number): Presigned {
   const method = query.get('method');
   const expires = query.get('expires');
   if (!sig || !method || !expires || !/^\d+$/.test(expires)) throw forbidden('This URL is not a pre-signed object URL');
-  const p: Presigned = { cluster, bucket, name: name.join('/'), method, expires: Number(expires), contentType: query.get('ct') ?? '' };
+  // `acct` chose the account the request went to (src/server/accounts.ts): an `acct` naming no account went to the primary, and is refused here.
+  const account = accountParam(req.account);
+  if ((query.get('acct') ?? undefined) !== account) throw forbidden('The request signature does not match');
+  const p: Presigned = { cluster, bucket, name: name.join('/'), method, expires: Number(expires), contentType: query.get('ct') ?? '', account };
   const expected = Buffer.from(signature(store, p), 'hex');
   const given = Buffer.from(sig, 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw forbidden('The request signature does not match');
@@ -112,7 +125,7 @@ function serve(store: Store, req: FastifyRequest, p: Presigned): Outcome {
 }
 
 /** Raw routes for pre-signed URLs: no Bearer token (the signature is the authority), any body type, up to 5 MiB. */
-export function mountObjectData(app: FastifyInstance, services: Services): void {
+export function mountObjectData(app: FastifyInstance): void {
   app.register(async (scope) => {
     // Only these routes take raw bodies; the API keeps its JSON parser.
     scope.removeAllContentTypeParsers();
@@ -129,9 +142,11 @@ export function mountObjectData(app: FastifyInstance, services: Services): void 
       bodyLimit: MAX_OBJECT_BYTES,
       exposeHeadRoute: false,
       handler: async (req, reply) => {
-        const { store } = services;
+        const { store, closed, services: { sim } } = req.account;
         try {
-          const outcome = store.tx(() => serve(store, req, verify(store, req, Date.now())));
+          if (closed) throw forbidden('The account this URL was signed for has been removed');
+          sim.runDue();
+          const outcome = store.tx(() => serve(store, req, verify(store, req, store.clock.now())));
           return reply.code(outcome.status).headers(outcome.headers).send(outcome.body);
         } catch (err) {
           if (err instanceof ApiError) return sendError(reply, err);

@@ -177,12 +177,12 @@ export default defineArea('object-storage', (r) => {
       const body = bodyFor(ctx, ObjectUrlRequest, 'create');
       const expiresIn = (body.expires_in as number | undefined) ?? EXPIRES_DEFAULT;
       const origin = `${ctx.req.protocol}://${ctx.req.headers.host ?? ctx.req.host}`;
-      const url = presignedUrl(ctx.store, origin, {
+      const url = presignedUrl(ctx.account, origin, {
         cluster: bucket.cluster,
         bucket: bucket.label,
         name: body.name as string,
         method: body.method as string,
-        expires: Math.floor(Date.now() / 1000) + expiresIn,
+        expires: Math.floor(ctx.store.clock.now() / 1000) + expiresIn,
         contentType: (body.content_type as string | undefined) ?? '',
       });
       return { url };

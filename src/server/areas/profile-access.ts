@@ -25,17 +25,17 @@ export function accessRoutes(r: Router): void {
   sessionRoutes(r, { path: '/profile/devices', param: 'deviceId', kind: 'device', schema: TrustedDevice, what: 'Device not found' });
 
   r.get('/profile/logins', 'account:read_only', (ctx) =>
-    listPage(ctx, 'login', { parent: ownParent(ctx), restrict: recentLogins(), present: (row) => present(Login, row) }),
+    listPage(ctx, 'login', { parent: ownParent(ctx), restrict: recentLogins(ctx.store.clock.now()), present: (row) => present(Login, row) }),
   );
   r.get('/profile/logins/{loginId}', 'account:read_only', (ctx) => {
     const login = ownRow<Row>(ctx, 'login', ctx.params.loginId!, 'Login not found');
-    if (parseApiTime(String(login.datetime)) < Date.now() - LOGIN_HISTORY_DAYS * DAY_MS) throw notFound('Login not found');
+    if (parseApiTime(String(login.datetime)) < ctx.store.clock.now() - LOGIN_HISTORY_DAYS * DAY_MS) throw notFound('Login not found');
     return present(Login, login);
   });
 }
 
 /** Logins within the history window, decided at request time. */
-function recentLogins(now = Date.now()): SqlFilter {
+function recentLogins(now: number): SqlFilter {
   return { where: "json_extract(data, '$.datetime') >= ?", params: [isoSeconds(now - LOGIN_HISTORY_DAYS * DAY_MS)] };
 }
 
@@ -58,12 +58,12 @@ function sessionRoutes(r: Router, s: SessionKind): void {
   const itemPath = `${path}/{${param}}`;
   const active = (ctx: Ctx) => {
     const row = ownRow<Row>(ctx, kind, ctx.params[param]!, what);
-    if (isExpired(row)) throw notFound(what);
+    if (isExpired(row, ctx.store.clock.now())) throw notFound(what);
     return row;
   };
   const filterable = filterFields(filterableFields(schema));
   r.get(path, 'account:read_only', (ctx) =>
-    listPage(ctx, kind, { parent: ownParent(ctx), filterable, restrict: unexpired(), present: (row) => present(schema, row) }),
+    listPage(ctx, kind, { parent: ownParent(ctx), filterable, restrict: unexpired(ctx.store.clock.now()), present: (row) => present(schema, row) }),
   );
   r.get(itemPath, 'account:read_only', (ctx) => present(schema, active(ctx)));
   r.delete(itemPath, 'account:read_write', (ctx) => {

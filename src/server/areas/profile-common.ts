@@ -21,10 +21,10 @@ export function ownRow<T extends Row>(ctx: Ctx, kind: string, id: string | numbe
 
 export const ownParent = (ctx: Ctx) => String(actor(ctx).user.id);
 
-export const isExpired = (row: { expiry?: unknown }, now = Date.now()) => typeof row.expiry === 'string' && parseApiTime(row.expiry) <= now;
+export const isExpired = (row: { expiry?: unknown }, now: number) => typeof row.expiry === 'string' && parseApiTime(row.expiry) <= now;
 
 /** Rows whose expiry has not passed (null = until revoked); expired sessions and authorizations are gone. */
-export function unexpired(now = Date.now()): SqlFilter {
+export function unexpired(now: number): SqlFilter {
   return { where: "json_extract(data, '$.expiry') IS NULL OR json_extract(data, '$.expiry') > ?", params: [isoSeconds(now)] };
 }
 

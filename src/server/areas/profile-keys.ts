@@ -28,7 +28,7 @@ export function keyRoutes(r: Router): void {
     const body = bodyFor(ctx, SSHKey, 'create');
     const sshKey = String(body.ssh_key).trim();
     const id = ctx.store.nextId('sshkey');
-    const key: KeyRecord = { id, label: (body.label as string | undefined) ?? defaultKeyLabel(sshKey), ssh_key: sshKey, created: isoSeconds(Date.now()) };
+    const key: KeyRecord = { id, label: (body.label as string | undefined) ?? defaultKeyLabel(sshKey), ssh_key: sshKey, created: isoSeconds(ctx.store.clock.now()) };
     ctx.store.insert('sshkey', id, key, { parent: ownParent(ctx) });
     profileEvent(ctx, 'user_ssh_key_add', keyEntity(key));
     return present(SSHKey, key);

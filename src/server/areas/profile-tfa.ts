@@ -42,7 +42,7 @@ export function tfaRoutes(r: Router): void {
     bodyFor(ctx, NoBody, 'create');
     const user = currentUser(ctx) as TfaUser;
     if (user.two_factor_auth) throw badRequest('Two-factor authentication is already enabled; disable it first to get a new secret');
-    const pending = { secret: authenticator.generateSecret(), expiry: isoSeconds(Date.now() + TFA_SECRET_TTL_MS) };
+    const pending = { secret: authenticator.generateSecret(), expiry: isoSeconds(ctx.store.clock.now() + TFA_SECRET_TTL_MS) };
     ctx.store.put('user', user.id, { ...user, _tfa_pending: { ...pending, secret: ctx.store.sealer.seal(pending.secret) } });
     return pending;
   });
@@ -52,7 +52,7 @@ export function tfaRoutes(r: Router): void {
     const user = currentUser(ctx) as TfaUser;
     if (user.two_factor_auth) throw badRequest('Two-factor authentication is already enabled');
     const pending = user._tfa_pending;
-    if (!pending || isExpired(pending)) {
+    if (!pending || isExpired(pending, ctx.store.clock.now())) {
       throw badRequest('No two-factor secret is waiting for confirmation (or it expired); request one with POST /profile/tfa-enable', 'tfa_code');
     }
     if (!authenticator.check(tfa_code, ctx.store.sealer.unseal(pending.secret))) throw badRequest('tfa_code is not the current code for the two-factor secret', 'tfa_code');

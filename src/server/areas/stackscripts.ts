@@ -117,7 +117,7 @@ function createScript(ctx: Ctx): unknown {
   const auth = ctx.auth!;
   requireGlobal(auth, 'add_stackscripts');
   const body = scriptBody(ctx, 'create');
-  const script = insertStackscript(ctx.store, auth.user, body as Parameters<typeof insertStackscript>[2], isoSeconds(Date.now()));
+  const script = insertStackscript(ctx.store, auth.user, body as Parameters<typeof insertStackscript>[2], isoSeconds(ctx.store.clock.now()));
   grantCreator(ctx.store, auth, 'stackscript', script.id);
   emitEvent(ctx.store, { action: 'stackscript_create', entity: scriptRef(script), username: auth.user.username });
   return presentScript(script);
@@ -136,7 +136,7 @@ function updateActions(before: StackScriptRecord, body: Record<string, unknown>)
 function updateScript(ctx: Ctx): unknown {
   const before = writableScript(ctx);
   const body = scriptBody(ctx, 'update', before);
-  const after = ctx.store.put<StackScriptRecord>('stackscript', before.id, { ...before, ...body, updated: isoSeconds(Date.now()) });
+  const after = ctx.store.put<StackScriptRecord>('stackscript', before.id, { ...before, ...body, updated: isoSeconds(ctx.store.clock.now()) });
   for (const action of updateActions(before, body)) {
     emitEvent(ctx.store, { action, entity: scriptRef(after), username: ctx.auth!.user.username });
   }

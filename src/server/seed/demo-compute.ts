@@ -73,7 +73,7 @@ function seedBackups(store: Store, vm: InstanceRecord, now: number): void {
 }
 
 export function seedComputeDemo(store: Store, sim: Simulation): void {
-  const now = Date.now();
+  const now = store.clock.now();
   INSTANCES.forEach(([label, region, typeId, imageId, status, tags, group, privateIp, backups], i) => {
     const type = store.get<InstanceTypeRecord>('type', typeId)!;
     const image = imageId ? store.get<ImageRecord>('image', imageId)! : undefined;

@@ -43,7 +43,7 @@ const rootDisk = (store: Store, vm: InstanceRecord) => store.all<DiskRecord>('di
  * carry registered.
  */
 export function seedImagesDemo(store: Store, _sim: Simulation): void {
-  const now = Date.now();
+  const now = store.clock.now();
   const owner = store.get<User>('user', OWNER_ID)!;
   const vms = store.all<InstanceRecord>('vm');
   const used = new Set<number>();

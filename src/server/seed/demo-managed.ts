@@ -85,7 +85,7 @@ const SSH_OVERRIDES = [
 const serviceEntity = (s: ServiceRecord) => ({ id: s.id, label: s.label, type: 'managed_service', url: entityUrl('managed_service', s.id) });
 
 export function seedManagedDemo(store: Store, sim: Simulation): void {
-  const now = Date.now();
+  const now = store.clock.now();
 
   CONTACTS.forEach((c, i) => {
     const id = store.nextId('managed_contact');

@@ -55,7 +55,7 @@ const OPS_LOGIN_DAYS = [26, 12, 3];
 
 /** Runs last: the restricted user's grants point at instances, balancers, images and scripts made by earlier steps. */
 export function seedProfileDemo(store: Store, _sim: Simulation): void {
-  const now = Date.now();
+  const now = store.clock.now();
   const ago = (ms: number) => isoSeconds(now - ms);
   const owner = String(OWNER_ID);
 

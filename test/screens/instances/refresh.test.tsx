@@ -18,7 +18,7 @@ it('shows a provisioning instance become running through the background refresh,
   const r = app(svc, { session: { refreshSeconds: 2 } });
   await jump(r, 'instances', /fresh\s+provisioning/);
   // Skip the simulated minutes: provisioning, then the boot it starts, are due now.
-  svc.sim.runDue(Date.now() + 60_000);
+  svc.sim.advance(60_000);
   expect((await call(svc, 'GET', `/vm/instances/${res.body.id}`)).body.status).toBe('running');
   await wait(r, /fresh\s+running/);
 });

@@ -73,7 +73,7 @@ describe('the managed dashboard', () => {
     expect(keyLines.slice(from).join('').slice(0, key.length)).toBe(key);
 
     r.stdin.write('Y');
-    await waitForContent(r.lastFrame, 'Managed SSH key copied to the clipboard (OSC 52)');
+    await waitForContent(r.lastFrame, 'Copied the managed SSH key (OSC 52)');
     expect(r.frames).toContain(`\x1b]52;c;${Buffer.from(key).toString('base64')}\x07`);
     r.stdin.write('g');
     await waitForContent(r.lastFrame, titles[0]!.line);

@@ -47,8 +47,8 @@ describe('types', () => {
     const r = await openArea('types', 30);
     const frame = await waitForContent(r.lastFrame, '9 items');
     expect(frame).toMatch(/ID\s+Label\s+Class\s+CPUs\s+Memory\s+Disk\s+\$\/month/);
-    // Off, ID, Label, Class, CPUs, then Memory.
-    for (let i = 0; i < 5; i++) r.stdin.write('s');
+    // Shift-M: Memory's initial.
+    r.stdin.write('M');
     const sorted = await waitForContent(r.lastFrame, 'sorted by Memory ▲');
     const memory = sorted
       .split('\n')

@@ -1,0 +1,203 @@
+import type { FastifyRequest } from 'fastify';
+import { hashToken, issueToken, newTokenValue } from './auth.js';
+import { FaultRules } from './faults.js';
+import { Journal } from './journal.js';
+import { OBJECT_DATA_ROOT } from './areas/object-storage-urls.js';
+import type { Services } from './route.js';
+import { OWNER_ID, RESTRICTED_ID, seedAccount, type SeedKind } from './seed/index.js';
+import { markSealed } from './secrets.js';
+import { Simulation, type Speed } from './sim.js';
+import { Store } from './store.js';
+import { isoSeconds } from '../model/time.js';
+
+/**
+ * Isolated accounts in one service. The primary account is the one `serve`
+ * started (its data file, its tokens); the control interface adds others,
+ * each with a store, simulation, fault rules and journal of its own, in
+ * memory, ending with the process. A request belongs to the account of its
+ * bearer token (a pre-signed URL names its account instead): the areas'
+ * handlers see that account's store and simulation and nothing else.
+ */
+
+export const PRIMARY_ACCOUNT_ID = 1;
+/** Accounts added past the primary: each holds a SQLite store in memory and a timer for its jobs. */
+export const ACCOUNTS_MAX = 200;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The account this request acts on: its token's, or the primary when the token is none of another's. */
+    account: Account;
+  }
+}
+
+export class Account {
+  /** Set when the account is removed: a request that was already under way is answered as its token would be now, 401. */
+  closed = false;
+  readonly journal = new Journal();
+  readonly faults = new FaultRules();
+  private readonly cleanups = new Set<() => void>();
+
+  constructor(
+    readonly id: number,
+    readonly services: Services,
+    readonly created: string,
+    /** Told after each write an account's request made, so the token index follows the tokens it created or revoked. */
+    private readonly onWrite?: (account: Account) => void,
+  ) {}
+
+  get primary(): boolean {
+    return this.id === PRIMARY_ACCOUNT_ID;
+  }
+
+  get store(): Store {
+    return this.services.store;
+  }
+
+  wrote(): void {
+    this.onWrite?.(this);
+  }
+
+  /** Runs `fn` when the account is removed (a journal stream ends); returns what cancels that. */
+  onClose(fn: () => void): () => void {
+    this.cleanups.add(fn);
+    return () => this.cleanups.delete(fn);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const fn of this.cleanups) fn();
+    this.cleanups.clear();
+    this.faults.clear();
+    this.services.sim.stop();
+    this.store.close();
+  }
+
+  describe() {
+    return {
+      id: this.id,
+      primary: this.primary,
+      seed: this.store.getMeta('seeded') ?? null,
+      speed: this.services.sim.speed,
+      created: this.created,
+    };
+  }
+}
+
+export interface NewAccount {
+  account: Account;
+  token: string;
+  restrictedToken: string;
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * Which account a token hash belongs to, for every account but the primary.
+ * An account's tokens are read again after any write of its that touched
+ * them (a token created or revoked, a snapshot restored, a reset), so a
+ * request costs one hash and one lookup however many accounts there are.
+ * The primary is not indexed: another service on its data file may add
+ * tokens at any time, so its store stays the judge of every other token.
+ */
+class TokenIndex {
+  private readonly owners = new Map<string, Account>();
+  private readonly held = new Map<Account, { stamp: string; hashes: string[] }>();
+
+  find(hash: string): Account | undefined {
+    return this.owners.get(hash);
+  }
+
+  sync(account: Account): void {
+    const stamp = account.store.versionOf(['token']);
+    if (this.held.get(account)?.stamp === stamp) return;
+    this.drop(account);
+    const hashes = account.store.db.prepare("SELECT key FROM rows WHERE kind = 'token' AND key IS NOT NULL").pluck().all() as string[];
+    for (const hash of hashes) this.owners.set(hash, account);
+    this.held.set(account, { stamp, hashes });
+  }
+
+  drop(account: Account): void {
+    for (const hash of this.held.get(account)?.hashes ?? []) {
+      if (this.owners.get(hash) === account) this.owners.delete(hash);
+    }
+    this.held.delete(account);
+  }
+}
+
+export class Accounts {
+  readonly primary: Account;
+  private readonly byId = new Map<number, Account>();
+  private readonly tokens = new TokenIndex();
+  private nextId = PRIMARY_ACCOUNT_ID + 1;
+
+  constructor(primary: Services) {
+    this.primary = new Account(PRIMARY_ACCOUNT_ID, primary, isoSeconds(Date.now()));
+    this.byId.set(this.primary.id, this.primary);
+  }
+
+  /** The primary first, then the others in the order they were made. */
+  list(): Account[] {
+    return [...this.byId.values()];
+  }
+
+  get(id: number): Account | undefined {
+    return this.byId.get(id);
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** The account a bearer token belongs to; the primary for any other header, whose store then accepts or refuses it as before. */
+  ofAuthorization(header: string | undefined): Account {
+    // With no account added (the app's own service, most runs of serve) there is nothing to look up.
+    if (this.byId.size === 1) return this.primary;
+    const m = header ? BEARER.exec(header) : null;
+    return (m && this.tokens.find(hashToken(m[1]!))) || this.primary;
+  }
+
+  /** A pre-signed URL names its account in `acct` (the primary's names none); its signature, checked later, is that account's. */
+  ofRequest(req: FastifyRequest): Account {
+    if (!req.url.startsWith(`${OBJECT_DATA_ROOT}/`)) return this.ofAuthorization(req.headers.authorization);
+    const named = /[?&]acct=(\d{1,9})(?:&|$)/.exec(req.url);
+    return (named && this.byId.get(Number(named[1]))) || this.primary;
+  }
+
+  /** A new account seeded as asked, with an owner token (its control token too) and a restricted user's token, made here and shown once. */
+  create(seed: SeedKind, speed: Speed = this.primary.services.sim.speed): NewAccount {
+    const token = newTokenValue();
+    const restrictedToken = newTokenValue();
+    const store = new Store(':memory:');
+    try {
+      const sim = new Simulation(store, speed);
+      store.tx(() => {
+        seedAccount(store, seed, sim);
+        markSealed(store);
+        issueToken(store, token, { user_id: OWNER_ID, label: 'control account (owner)', scopes: '*' });
+        issueToken(store, restrictedToken, { user_id: RESTRICTED_ID, label: 'control account (restricted)', scopes: '*' });
+      });
+      const services: Services = { store, sim, controlToken: token, serveTokens: [token, restrictedToken], strict: this.primary.services.strict };
+      const account = new Account(this.nextId++, services, isoSeconds(Date.now()), (a) => this.tokens.sync(a));
+      this.byId.set(account.id, account);
+      this.tokens.sync(account);
+      sim.start();
+      return { account, token, restrictedToken };
+    } catch (err) {
+      store.close();
+      throw err;
+    }
+  }
+
+  /** Removes an account other than the primary: its tokens stop working at once, its jobs stop, its store is closed. */
+  remove(account: Account): void {
+    this.tokens.drop(account);
+    this.byId.delete(account.id);
+    account.close();
+  }
+
+  /** Closes every account but the primary, which its service closes. */
+  closeAll(): void {
+    for (const account of this.list()) if (!account.primary) this.remove(account);
+  }
+}
