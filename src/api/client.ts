@@ -29,6 +29,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Sent as the X-Filter header. */
   filter?: unknown;
+  /** Reads the answer into what the caller gets; its 'shape' error marks the call in the request log as one the app could not use. */
+  read?: (body: unknown) => unknown;
 }
 
 export interface PageOptions {
@@ -121,8 +123,12 @@ export class ApiClient {
 
   /** One page of a paginated list, its envelope checked. */
   async page<T>(path: string, opts: PageOptions = {}): Promise<Page<T>> {
-    const body = await this.get<unknown>(path, { root: opts.root, filter: opts.filter, query: { page: opts.page, page_size: opts.pageSize } });
-    return checkPage<T>(body, path, { page: opts.page ?? 1, flawed: opts.flawed ?? 'fail' });
+    return this.get<Page<T>>(path, {
+      root: opts.root,
+      filter: opts.filter,
+      query: { page: opts.page, page_size: opts.pageSize },
+      read: (body) => checkPage<T>(body, path, { page: opts.page ?? 1, flawed: opts.flawed ?? 'fail' }),
+    });
   }
 
   /** POST, PUT and DELETE are never retried: the first attempt may have been applied. */
@@ -165,7 +171,8 @@ export class ApiClient {
       throw failed;
     }
     try {
-      return this.answer(method, path, what, reply, record);
+      const body = this.answer(method, path, what, reply, record);
+      return opts.read ? opts.read(body) : body;
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'shape') this.requests.problem(record, err.message);
       throw err;

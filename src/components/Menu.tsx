@@ -47,8 +47,10 @@ export function Menu({ title, items, onSelect, onClose, width, height, initial =
   const shownNow = () => matching(items, store.getState().filter.text);
   const shown = matching(items, filter.text);
   const move = (to: (i: number) => number) => store.setState((s) => ({ index: clamp(to(s.index), 0, shownNow().length - 1) }));
-  // The filter line takes one of the menu's lines.
-  const body = Math.max(1, Math.min(Math.max(1, shown.length), height - 3 - (filterable ? 1 : 0)));
+  // Borders and title take three lines, the filter line one; a list longer than the rest scrolls under a line saying where it is.
+  const room = Math.max(1, height - 3 - (filterable ? 1 : 0));
+  const scrolls = shown.length > room;
+  const body = scrolls ? Math.max(1, room - 1) : Math.max(1, shown.length);
   const start = useRef(0);
   start.current = windowStart(start.current, index, body, shown.length);
   useCommands(
@@ -105,6 +107,11 @@ export function Menu({ title, items, onSelect, onClose, width, height, initial =
           </Text>
         );
       })}
+      {scrolls && (
+        <Text dimColor wrap="truncate-end">
+          {`↑↓ ${start.current + 1}-${Math.min(shown.length, start.current + body)} of ${shown.length}${start.current + body < shown.length ? ', more below' : ''}`}
+        </Text>
+      )}
     </Dialog>
   );
 }

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { BODY_LIMIT, MASKED, RequestLog } from '../../src/api/request-log.js';
@@ -70,6 +71,23 @@ describe("the client's record of its calls", () => {
     await expect(client.get('/profile')).rejects.toThrow();
     expect(newest().path).toBe('/profile');
     expect(newest().problem).toMatch(/not JSON|not a readable/);
+  });
+
+  it('marks a page whose envelope the client cannot read, with the reason', async () => {
+    const stub = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"data":null}');
+    });
+    await new Promise<void>((r) => stub.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(stub.address() as { port: number }).port}`;
+    const other = new ApiClient({ baseUrl: `${origin}/v4`, betaUrl: `${origin}/v4beta`, token: 'x', retryDelaysMs: [], timeoutMs: 2000 });
+    try {
+      await expect(other.page('/vm/instances')).rejects.toThrow(/not a page/);
+      expect(other.requests.entries()[0]).toMatchObject({ status: 200, problem: expect.stringMatching(/not a page/) });
+    } finally {
+      stub.closeAllConnections();
+      stub.close();
+    }
   });
 
   it('is a bounded ring, and keeps at most BODY_LIMIT of a body', () => {

@@ -1,39 +1,24 @@
-import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningService } from '../../src/server/service.js';
-import { KEYS, spawnApp, type PtyApp } from '../helpers/pty.js';
-import { OWNER_TOKEN, startTestService } from '../helpers/service.js';
-import { buildApp } from './build.js';
+import { describe, expect, it } from 'vitest';
+import { KEYS } from '../helpers/pty.js';
+import { OWNER_TOKEN } from '../helpers/service.js';
+import { useBuiltApp } from './build.js';
 
-let entry: string;
-let svc: RunningService;
-let app: PtyApp | undefined;
-
-beforeAll(async () => {
-  entry = buildApp();
-  svc = await startTestService({ seed: 'demo' });
-}, 120_000);
-
-afterAll(async () => {
-  app?.kill();
-  await svc?.close();
-  if (entry) rmSync(dirname(entry), { recursive: true, force: true });
-});
+const built = useBuiltApp();
 
 /** The texts copied through OSC 52 so far, decoded. */
 const copied = (output: string) => [...output.matchAll(/\x1b\]52;c;([A-Za-z0-9+/=]*)\x07/g)].map((m) => Buffer.from(m[1]!, 'base64').toString('utf8'));
 
 describe(':requests in a terminal', { timeout: 120_000 }, () => {
   it("lists the app's own calls; Y copies the selected one as a curl line that names $VM_TOKEN, never the token", async () => {
-    app = spawnApp(['--api-url', svc.baseUrl, '--token', OWNER_TOKEN], { entry, cols: 100, rows: 30 });
+    const app = built.start(undefined, { cols: 100, rows: 30 });
+    const { svc } = built;
     await app.waitForScreen(/Load balancers\s+3/);
     app.press(':');
     await app.waitForScreen(/^: ?$/m);
     app.press('net');
     await app.waitForScreen(/^:net ?$/m);
     app.press(KEYS.enter);
-    await app.waitForScreen(/GET +\/profile +200 +\d+ ms/);
+    await app.waitForScreen(/GET +\/profile +200 +(\d+ ms|\d+\.\d s)/);
 
     app.press('/');
     await app.waitForScreen(/method, path or status words/);

@@ -15,6 +15,8 @@ const PREFIX = 15;
 interface Line {
   head?: { time: string; level: Message['kind'] };
   text: string;
+  /** Not under a message's head: drawn from the left edge. */
+  plain?: boolean;
 }
 
 /** Each message whole, wrapped under its time and level. */
@@ -32,7 +34,7 @@ export function MessagesScreen({ width, height }: ScreenProps) {
   const { session, nav } = useApp();
   const messages = useStore(session, (s) => s.messages);
   const lines = messageLines(messages, width);
-  if (lines.length === 0) lines.push({ text: 'No message yet: results and errors show here once they have left the message line.' });
+  if (lines.length === 0) lines.push(...wrapWords('No message yet: results and errors show here once they have left the message line.', width).map((text) => ({ text, plain: true })));
   return (
     <ScrollView
       title={`Messages, newest first (the last ${MESSAGE_HISTORY} are kept)`}
@@ -50,7 +52,7 @@ export function MessagesScreen({ width, height }: ScreenProps) {
             {line.text}
           </Text>
         ) : (
-          <Text wrap="truncate-end">{`${' '.repeat(PREFIX)}${line.text}`}</Text>
+          <Text wrap="truncate-end">{`${line.plain ? '' : ' '.repeat(PREFIX)}${line.text}`}</Text>
         )
       }
     />

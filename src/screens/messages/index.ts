@@ -9,6 +9,8 @@ const messages: ScreenDef[] = [
     aliases: ['msgs', 'errors'],
     description: 'The last messages and errors, newest first, whole',
     component: MessagesScreen,
+    // Reached by M from anywhere; not an area of the account.
+    home: false,
   },
 ];
 

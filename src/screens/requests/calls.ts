@@ -93,15 +93,14 @@ export function detailLines(r: RequestRecord, width: number): DetailLine[] {
         ];
   return [
     ...wrapLine(`${r.method} ${r.url}`, w).map((text) => ({ text })),
-    {
-      text: `Sent ${new Date(r.started).toISOString()}  ·  took ${durationText(r)}  ·  ${r.root} root${r.attempt > 1 ? `  ·  attempt ${r.attempt} (a retry)` : ''}`,
-      dim: true,
-    },
+    ...wrapLine(`Sent ${new Date(r.started).toISOString()}  ·  took ${durationText(r)}  ·  ${r.root} root${r.attempt > 1 ? `  ·  attempt ${r.attempt} (a retry)` : ''}`, w).map((text) => ({ text, dim: true })),
     { text: 'Request headers', heading: true },
     ...headerLines(r.requestHeaders, w),
     { text: 'Request body', heading: true },
     ...bodyLines(r.requestBody, r.requestCut, w),
-    ...(r.variables.length ? [{ text: `Masked: ${r.variables.map((v) => `$${v}`).join(', ')} stand for the secrets sent`, dim: true }] : []),
+    ...(r.variables.length
+      ? wrapLine(`Masked: ${r.variables.map((v) => `$${v}`).join(', ')} ${r.variables.length === 1 ? 'stands for the secret' : 'stand for the secrets'} sent, in a copied curl line too`, w).map((text) => ({ text, dim: true }))
+      : []),
     { text: 'Response', heading: true },
     ...answer,
   ];
