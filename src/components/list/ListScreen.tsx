@@ -50,7 +50,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   const params = entry.params;
   const path = listPath(spec as ListSpec<unknown>, params);
   const query = useMemo<ListQuery>(
-    () => ({ path, root: spec.root, filter: spec.filter?.(params), load: spec.load && ((c) => spec.load!(c, params)), flawed: 'mark' }),
+    () => ({ path, root: spec.root, filter: spec.filter?.(params), load: spec.load && ((c) => spec.load!(c, params, data)), flawed: 'mark' }),
     [spec, path, params],
   );
   const qkey = queryKey(query);
@@ -132,8 +132,12 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
         const { row } = current();
         if (!row) return;
         const target = flawOf(row) ? undefined : spec.drill?.(row, params);
-        if (target) nav.getState().push(target.screen, target.params ?? {}, spec.crumb?.(row) ?? label(row));
-        else update({ overlay: { kind: 'detail', key: rowKey(row) } });
+        if (!target) return update({ overlay: { kind: 'detail', key: rowKey(row) } });
+        for (const step of target.via ?? []) nav.getState().push(step.screen, step.params, step.label);
+        nav.getState().push(target.screen, target.params ?? {}, spec.crumb?.(row) ?? label(row));
+        const opened = nav.getState().stack.at(-1)!.key;
+        if (target.select !== undefined) views.getState().update(opened, { selectedKey: target.select });
+        if (target.filter) views.getState().update(opened, { filter: target.filter, filterCursor: target.filter.length });
       },
       create:
         spec.create &&
