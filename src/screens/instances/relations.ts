@@ -52,7 +52,9 @@ async function section(name: string, none: string, lines: () => Promise<Relation
     const found = await lines();
     return found.length ? found : [{ part: `${name}:none`, name, state: '0', color: 'gray', summary: none, record: null }];
   } catch (err) {
-    return [{ part: `${name}:error`, name, state: 'no access', color: 'gray', summary: (err as Error).message, record: null }];
+    const text = (err as Error).message;
+    const scope = /missing scope ([\w:]+)/.exec(text)?.[1];
+    return [{ part: `${name}:error`, name, state: scope ? 'no access' : 'error', color: scope ? 'gray' : 'red', summary: scope ? `the token lacks ${scope}` : text, record: null }];
   }
 }
 
