@@ -1,6 +1,9 @@
 import { defineScreen } from '../../app/screen.js';
 import { INSTANCES_PATH, type Instance } from '../../api/instances.js';
-import { configsPath, createNode, deleteNode, listNodes, nodePath, nodesPath, updateNode, type NBNode as NodeRecord } from '../../api/nodebalancers.js';
+import type { ApiClient } from '../../api/client.js';
+import { configsPath, createNode, deleteNode, nodePath, nodesPath, updateNode, type NBNode as NodeRecord } from '../../api/nodebalancers.js';
+import { fetchAllPages } from '../../api/pages.js';
+import { flawOf } from '../../model/response.js';
 import { queryKey, type DataStore } from '../../store/data.js';
 import { hostOf } from '../instances/relations.js';
 import { OVERVIEW_SCREEN } from '../instances/sub-lists.js';
@@ -14,13 +17,17 @@ const WRITE = 'nodebalancers:read_write';
 type Node = NodeRecord & { instance?: { id: number; label: string } };
 
 /** The nodes, each joined to the instance whose private address it sends to; without the instances (no scope) the nodes alone. */
-async function nodesWithInstances(client: Parameters<typeof listNodes>[0], nb: string, config: string, data?: DataStore): Promise<Node[]> {
+async function nodesWithInstances(client: ApiClient, nb: string, config: string, data?: DataStore): Promise<Node[]> {
   const q = { path: INSTANCES_PATH };
-  const [nodes] = await Promise.all([listNodes(client, nb, config), data?.getState().load(q)]);
+  // A node the client cannot read stays in the list, marked, as on every generic list.
+  const [nodes] = await Promise.all([fetchAllPages<Node>(client, nodesPath(nb, config), { flawed: 'mark' }), data?.getState().load(q)]);
   const entry = data?.getState().lists[queryKey(q)];
   const byAddress = new Map<string, Instance>();
-  if (entry?.status === 'ready') for (const vm of entry.rows as Instance[]) for (const ip of vm.ipv4) byAddress.set(ip, vm);
+  // An instance the client could not read names no address.
+  const readable = (vm: Instance | null) => vm !== null && typeof vm === 'object' && !flawOf(vm) && Array.isArray(vm.ipv4);
+  if (entry?.status === 'ready') for (const vm of entry.rows as Instance[]) if (readable(vm)) for (const ip of vm.ipv4) byAddress.set(ip, vm);
   return nodes.map((n) => {
+    if (flawOf(n)) return n;
     const vm = byAddress.get(hostOf(n.address));
     return vm ? { ...n, instance: { id: vm.id, label: vm.label } } : n;
   });
