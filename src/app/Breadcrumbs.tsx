@@ -2,7 +2,7 @@ import { Text } from 'ink';
 import { useStore } from 'zustand';
 import { useApp } from './context.js';
 
-const OVERLAY_NAMES: Record<string, string> = { detail: 'detail', json: 'json', form: 'form', menu: 'actions', confirm: 'confirm' };
+const OVERLAY_NAMES: Record<string, string> = { detail: 'detail', json: 'json', form: 'form', menu: 'actions', confirm: 'confirm', copy: 'copy' };
 
 /** The drill-down path: one crumb per nav entry (the item drilled from, then the screen), then an open overlay. */
 export function Breadcrumbs() {

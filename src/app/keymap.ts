@@ -55,7 +55,7 @@ export const KEYMAP = {
   filter: { keys: ['/'], label: 'filter', help: 'Filter the list (live, any visible column); Esc clears' },
   sortBy: { keys: SORT_KEYS, keysText: '⇧A-Z', label: 'sort', help: "Sort by a column: Shift and the column's letter below; again reverses" },
   refresh: { keys: ['r'], label: 'refresh', help: 'Fetch the view again now' },
-  copy: { keys: ['Y'], label: 'copy', help: 'Copy ID, label, address, ssh, JSON, curl or a secret (OSC 52)' },
+  copy: { keys: ['Y'], label: 'copy', help: 'Copy: ID, label, address, ssh line, JSON or curl of the item, a secret (OSC 52)' },
   more: { keys: ['m'], label: 'more', help: 'Load the next page of a list paged by marker (bucket objects); reaching the end does too' },
 
   // Typing a filter.
@@ -95,7 +95,7 @@ export const KEYMAP = {
   exportList: { keys: ['ctrl+s'], label: 'export', help: 'Save the list as shown (only the marked items, if any) as CSV and JSON' },
   stopBulk: { keys: ['escape', 'ctrl+c'], label: 'stop', help: 'Stop the bulk action: start no more (what was sent is reported)' },
   // Instances.
-  ssh: { keys: ['s'], label: 'ssh', help: "SSH into the instance's public IPv4 (VMTUI_SSH names another program); back here when it ends" },
+  ssh: { keys: ['s'], label: 'ssh', help: 'SSH into the instance (its public IPv4); back here when ssh ends' },
 } as const satisfies Record<string, CommandSpec>;
 
 export type CommandId = keyof typeof KEYMAP;

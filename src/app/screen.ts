@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ApiClient, Root } from '../api/client.js';
 import type { Instance } from '../api/instances.js';
+import type { DataStore } from '../store/data.js';
 import type { AppContextValue } from './context.js';
 import type { AddGrant, MessageKind } from '../store/session.js';
 import type { GrantKind } from '../model/profile.js';
@@ -95,14 +96,26 @@ export interface DeleteSpec<R> {
   bulkRefuse?: (row: R) => string | undefined;
 }
 
+/** Where Enter on a row goes. */
+export interface DrillTarget {
+  screen: string;
+  params?: Params;
+  /** Screens pushed first, the way a user would have come (a balancer's ports before a port's nodes). */
+  via?: { screen: string; params: Params; label?: string }[];
+  /** The list opened selects this row (by its key). */
+  select?: string;
+  /** The list opened is filtered to this text. */
+  filter?: string;
+}
+
 export interface ListSpec<R> {
   /** API path of the paged list; a function of the nav params for nested lists. */
   path: string | ((p: Params) => string);
   root?: Root;
   /** Server-side X-Filter sent with every page. */
   filter?: (p: Params) => unknown;
-  /** For lists that are not paged (backups) or paged by marker (objects). */
-  load?: (client: ApiClient, p: Params) => Promise<R[]>;
+  /** For lists that are not paged (backups) or paged by marker (objects), or joined with others (`data`: the cached lists). */
+  load?: (client: ApiClient, p: Params, data?: DataStore) => Promise<R[]>;
   columns: Column<R>[];
   /** Identity of a row, to keep the selection across refreshes; default String(row.id). */
   rowKey?: (row: R) => string;
@@ -120,7 +133,7 @@ export interface ListSpec<R> {
   grant?: { kind: GrantKind; add?: AddGrant; id?: (row: R | undefined, params: Params) => number | string | undefined };
   detail?: DetailSpec<R>;
   /** Enter: the screen to push for a row; without it Enter shows the detail. */
-  drill?: (row: R, p: Params) => { screen: string; params?: Params } | undefined;
+  drill?: (row: R, p: Params) => DrillTarget | undefined;
   actions?: ActionSpec<R>[];
   create?: FormSpec<R>;
   edit?: FormSpec<R>;
@@ -171,11 +184,11 @@ export const defineScreen = <R>(def: ScreenDef<R>): ScreenDef<R> => def;
 export const listPath = (spec: ListSpec<unknown>, params: Params) => (typeof spec.path === 'function' ? spec.path(params) : spec.path);
 
 /** The cached list a list screen shows for these params: one key for the screen, search and anything else reading it. */
-export const listQuery = (spec: ListSpec<any>, params: Params): ListQuery => ({
+export const listQuery = (spec: ListSpec<any>, params: Params, data?: DataStore): ListQuery => ({
   path: listPath(spec, params),
   root: spec.root,
   filter: spec.filter?.(params),
-  load: spec.load && ((c) => spec.load!(c, params)),
+  load: spec.load && ((c) => spec.load!(c, params, data)),
   flawed: 'mark',
 });
 

@@ -46,24 +46,50 @@ export function takeTerminal(stdout: NodeJS.WriteStream, onSignal: (signal: Node
 let lent = false;
 
 /**
+ * Stops reading the terminal at once; returns what starts it again. A paused
+ * stdin still reads ahead into its buffer (libuv goes on until the buffer is
+ * full), so a line typed to the program the terminal is lent to would reach
+ * this process instead (measured with a stand-in that reads a line). This is
+ * what net.Socket#pause does for a socket it reads itself.
+ */
+function stopReading(stdin: NodeJS.ReadStream): () => void {
+  const handle = (stdin as unknown as { _handle?: { reading?: boolean; readStop?: () => number; readStart?: () => number } })._handle;
+  if (!handle?.reading || !handle.readStop || !handle.readStart) return () => {};
+  handle.reading = false;
+  handle.readStop();
+  return () => {
+    handle.reading = true;
+    handle.readStart!();
+  };
+}
+
+/**
  * Lends the terminal to another program for as long as `run` takes: the
  * normal screen with its cursor and autowrap back, Ctrl-C and Ctrl-\ left to
  * that program; then the alternate screen again, and a SIGWINCH so the frame
  * is drawn whole at the terminal's size now (the screen writer and Node's own
- * size check both listen for it). The caller stops reading keys first.
+ * size check both listen for it). The caller takes its key listener off first
+ * (Ink's raw mode off) and puts it back after, which reads again.
  */
 export async function lendTerminal<T>(stdout: { write(data: string): unknown }, run: () => Promise<T>): Promise<T> {
   const keep = () => {};
   lent = true;
+  const readAgain = stopReading(process.stdin);
   process.on('SIGQUIT', keep);
   stdout.write(LEAVE);
   try {
     return await run();
   } finally {
     lent = false;
+    readAgain();
     process.off('SIGQUIT', keep);
     stdout.write(ENTER);
-    if (process.stdout.isTTY) process.kill(process.pid, 'SIGWINCH');
+    if (process.stdout.isTTY) {
+      // Handled before the caller goes on: the frame drawn next is drawn whole.
+      const seen = new Promise((resolve) => process.once('SIGWINCH', resolve));
+      process.kill(process.pid, 'SIGWINCH');
+      await seen;
+    }
   }
 }
 

@@ -23,7 +23,6 @@ export function useSsh(): (vm: Instance) => void {
       if (!target) return notify(`${vm.label} has no public IPv4 address to ssh to`, 'error');
       const line = sshCommandLine(target);
       if (isRawModeSupported) setRawMode(false);
-      process.stdin.pause();
       const ended = await lendTerminal(stdout, () => runInherited(sshProgram(), sshArgs(target)));
       if (isRawModeSupported) setRawMode(true);
       notify(ended.ok ? `Back from ${line}` : `${line}: ${ended.text}`, ended.ok ? 'success' : 'error');

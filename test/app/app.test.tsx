@@ -184,7 +184,7 @@ describe('keys everywhere', () => {
     expect(help).toMatch(/^ {2}C +Sort by Country$/m);
     expect(help).toMatch(/^ {2}A +Sort by Capabilities \(C sorts by Country\)$/m);
     const end = await sendInputAndWait(r.stdin, 'G', r.lastFrame, 'Everywhere');
-    expect(end).toMatch(/^Y +Copy ID, label, address/m);
+    expect(end).toMatch(/^Y +Copy: ID, label/m);
     expect(end).toMatch(/^q \^C +Quit/m);
     // Regions cannot be created or deleted: no such keys offered.
     expect(help + end).not.toContain('Create a new item');

@@ -74,6 +74,7 @@ describe('the keymap', () => {
     const first = expected.find((l) => l.id === 'help')!;
     expect(footer.startsWith(`${displayKey(first.keys[0]!)} ${first.label}`)).toBe(true);
     // What fits, whole and in the table's order: a narrow footer leaves keys out rather than cutting one.
+    // Keys too many to list (the sort letters) are written as the keymap says: ⇧A-Z.
     const texts = [first, ...expected.filter((l) => l.id !== 'help')].map((l) => `${l.keysText ?? displayKey(l.keys[0]!)} ${l.label}`);
     const parts = footer.split('  ');
     expect(parts).toEqual(texts.filter((t) => parts.includes(t)));

@@ -57,7 +57,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   const label = (row: Row) => (flawOf(row) ? 'the unreadable item' : attempt(() => spec.label?.(row) ?? plainLabel(row), () => plainLabel(row)));
   const params = entry.params;
   const path = listPath(spec as ListSpec<unknown>, params);
-  const query = useMemo<ListQuery>(() => listQuery(spec, params), [spec, path, params]);
+  const query = useMemo<ListQuery>(() => listQuery(spec, params, data), [spec, path, params]);
   const qkey = queryKey(query);
   const list = useListData(query);
   const view = useStore(views, (s) => s.views[entry.key] ?? DEFAULT_VIEW);
@@ -176,8 +176,12 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
         const { row } = current();
         if (!row) return;
         const target = flawOf(row) ? undefined : spec.drill?.(row, params);
-        if (target) nav.getState().push(target.screen, target.params ?? {}, spec.crumb?.(row) ?? label(row));
-        else update({ overlay: { kind: 'detail', key: rowKey(row) } });
+        if (!target) return update({ overlay: { kind: 'detail', key: rowKey(row) } });
+        for (const step of target.via ?? []) nav.getState().push(step.screen, step.params, step.label);
+        nav.getState().push(target.screen, target.params ?? {}, spec.crumb?.(row) ?? label(row));
+        const opened = nav.getState().stack.at(-1)!.key;
+        if (target.select !== undefined) views.getState().update(opened, { selectedKey: target.select });
+        if (target.filter) views.getState().update(opened, { filter: target.filter, filterCursor: target.filter.length });
       },
       create:
         spec.create &&

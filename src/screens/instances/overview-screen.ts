@@ -5,7 +5,7 @@ import { instanceActions } from './instance-actions.js';
 import { loadOverview, type Part } from './overview.js';
 import { INSTANCE_GRANT, OVERVIEW_SCREEN, SUB_LISTS } from './sub-lists.js';
 
-const subList = (part: Part['part']) => SUB_LISTS.find((s) => s.part === part);
+const subList = (part: string) => SUB_LISTS.find((s) => s.part === part);
 
 /** Enter on an instance: its status and parts; Enter on Disks, Configs or Backups opens that list; a acts on the instance. */
 export const overview = defineScreen<Part>({
@@ -19,7 +19,7 @@ export const overview = defineScreen<Part>({
     // Every line stands for the instance: its actions act on it, by its label.
     label: (r) => r.vm.label,
     // The list's own screen title follows in the breadcrumbs: no crumb for the line.
-    crumb: (r) => (subList(r.part) ? '' : r.name),
+    crumb: (r) => (subList(r.part) ? '' : (r.to?.crumb ?? r.name)),
     writeScope: 'vms:read_write',
     grant: INSTANCE_GRANT,
     // Enter on a line opens its list: the menu's ways there would only repeat it.
@@ -38,7 +38,7 @@ export const overview = defineScreen<Part>({
     subject: (r) => ({ record: r.vm, path: instancePath(r.vm.id) }),
     drill: (r, p) => {
       const sub = subList(r.part);
-      return sub && { screen: sub.screen, params: { id: p.id! } };
+      return sub ? { screen: sub.screen, params: { id: p.id! } } : r.to;
     },
   },
 });

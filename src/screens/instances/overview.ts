@@ -5,14 +5,13 @@ import { devicesText } from './config-rows.js';
 import { diskStatusColor, instanceStatusColor, sizeText } from './format.js';
 import { dateTimeText } from '../../components/dates.js';
 import { SUB_LISTS, type SubList } from './sub-lists.js';
+import type { DataStore } from '../../store/data.js';
+import { relationsOf, type Relation } from './relations.js';
 
-/** One line of an instance's overview: the instance itself, its lists, its addresses. */
-export interface Part {
-  part: 'instance' | SubList['part'] | 'addresses';
-  name: string;
-  state: string;
-  color?: string;
-  summary: string;
+/** One line of an instance's overview: the instance itself, its lists, then what touches it (relations.ts). */
+export interface Part extends Omit<Relation, 'record'> {
+  /** 'instance', a sub-list's part ('disks'), or a relation's (`firewall:12`). */
+  part: string;
   /** What d and y show for the line. */
   record: unknown;
   /** The instance, which every line stands for. */
@@ -29,9 +28,10 @@ function backupsSummary(vm: Instance, automatic: Backup[], snapshot: Backup | nu
   return bits.join(' · ');
 }
 
-/** Everything the overview shows, in four requests. */
-export async function loadOverview(client: ApiClient, p: Params): Promise<Part[]> {
+/** Everything the overview shows: the instance and its parts in four requests, what touches it from the cached lists. */
+export async function loadOverview(client: ApiClient, p: Params, data?: DataStore): Promise<Part[]> {
   const [vm, disks, configs, backups] = await Promise.all([getInstance(client, p.id!), listDisks(client, p.id!), listConfigs(client, p.id!), listBackups(client, p.id!)]);
+  const related = data ? await relationsOf(data, vm) : [];
   const used = disks.reduce((sum, d) => sum + d.size, 0);
   const busy = disks.find((d) => d.status !== 'ready');
   const diskLabel = new Map(disks.map((d) => [d.id, d.label]));
@@ -66,13 +66,7 @@ export async function loadOverview(client: ApiClient, p: Params): Promise<Part[]
       record: vm,
     },
     ...SUB_LISTS.map((s) => ({ part: s.part, name: s.title, ...lists[s.part] })),
-    {
-      part: 'addresses',
-      name: 'Addresses',
-      state: `${vm.ipv4.length + (vm.ipv6 ? 1 : 0)}`,
-      summary: [...vm.ipv4, vm.ipv6].filter(Boolean).join(', '),
-      record: { ipv4: vm.ipv4, ipv6: vm.ipv6 },
-    },
+    ...related,
   ];
   return parts.map((p) => ({ ...p, vm }));
 }

@@ -1,10 +1,37 @@
 import { defineScreen } from '../../app/screen.js';
-import { configsPath, createNode, deleteNode, nodesPath, updateNode, type NBNode as Node } from '../../api/nodebalancers.js';
+import { INSTANCES_PATH, type Instance } from '../../api/instances.js';
+import type { ApiClient } from '../../api/client.js';
+import { configsPath, createNode, deleteNode, nodePath, nodesPath, updateNode, type NBNode as NodeRecord } from '../../api/nodebalancers.js';
+import { fetchAllPages } from '../../api/pages.js';
+import { flawOf } from '../../model/response.js';
+import { queryKey, type DataStore } from '../../store/data.js';
+import { hostOf } from '../instances/relations.js';
+import { OVERVIEW_SCREEN } from '../instances/sub-lists.js';
 import { NBNode } from '../../model/nodebalancers.js';
 import { nodeStatusColor } from './format.js';
 import { BALANCER_GRANT, NODES_SCREEN } from './ids.js';
 
 const WRITE = 'nodebalancers:read_write';
+
+/** A node with the instance behind its address, when the instances list (cached) has one. */
+type Node = NodeRecord & { instance?: { id: number; label: string } };
+
+/** The nodes, each joined to the instance whose private address it sends to; without the instances (no scope) the nodes alone. */
+async function nodesWithInstances(client: ApiClient, nb: string, config: string, data?: DataStore): Promise<Node[]> {
+  const q = { path: INSTANCES_PATH };
+  // A node the client cannot read stays in the list, marked, as on every generic list.
+  const [nodes] = await Promise.all([fetchAllPages<Node>(client, nodesPath(nb, config), { flawed: 'mark' }), data?.getState().load(q)]);
+  const entry = data?.getState().lists[queryKey(q)];
+  const byAddress = new Map<string, Instance>();
+  // An instance the client could not read names no address.
+  const readable = (vm: Instance | null) => vm !== null && typeof vm === 'object' && !flawOf(vm) && Array.isArray(vm.ipv4);
+  if (entry?.status === 'ready') for (const vm of entry.rows as Instance[]) if (readable(vm)) for (const ip of vm.ipv4) byAddress.set(ip, vm);
+  return nodes.map((n) => {
+    if (flawOf(n)) return n;
+    const vm = byAddress.get(hostOf(n.address));
+    return vm ? { ...n, instance: { id: vm.id, label: vm.label } } : n;
+  });
+}
 const FIELDS = ['label', 'address', 'weight', 'mode'];
 /** Node changes show in the config's up/down counts and node lists. */
 const touchesConfigs = (_n: Node | undefined, p: Record<string, string>) => [configsPath(p.nb!)];
@@ -15,6 +42,7 @@ export const nodes = defineScreen<Node>({
   params: ['nb', 'config'],
   list: {
     path: (p) => nodesPath(p.nb!, p.config!),
+    load: (client, p, data) => nodesWithInstances(client, p.nb!, p.config!, data),
     writeScope: WRITE,
     grant: BALANCER_GRANT,
     columns: [
@@ -23,7 +51,12 @@ export const nodes = defineScreen<Node>({
       { key: 'status', title: 'Status', width: 7, color: (n) => nodeStatusColor(n.status) },
       { key: 'mode', title: 'Mode', width: 7 },
       { key: 'weight', title: 'Weight', width: 6, align: 'right' },
+      { key: 'instance', title: 'Instance', flex: 1, format: (n) => n.instance?.label ?? '—' },
     ],
+    // Enter: the instance behind the node's address.
+    drill: (n) => n.instance && { screen: OVERVIEW_SCREEN, params: { id: String(n.instance.id) } },
+    crumb: (n) => n.instance?.label ?? n.label,
+    subject: ({ instance: _, ...n }) => ({ record: n, path: nodePath(n.nodebalancer_id, n.config_id, n.id) }),
     detail: { sections: [{ title: 'Node', fields: ['id', 'label', 'address', 'status', 'mode', 'weight', 'config_id', 'nodebalancer_id'] }] },
     create: {
       title: 'New backend node',

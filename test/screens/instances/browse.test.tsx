@@ -26,12 +26,14 @@ describe('instances list and drill-down (demo data)', { timeout: SLOW_TEST_MS },
     await jump(r, 'instances', 'db-primary');
     await select(r, 'db-primary');
     await press(r, ENTER, /home › instances › db-primary › overview/);
-    const overview = await wait(r, 'Addresses');
+    const overview = await wait(r, /Address\s+private/);
     expect(overview).toMatch(/Instance\s+running\s+db-primary · us-east · g6-dedicated-4/);
     expect(overview).toMatch(/Disks\s+2\s+160 GB of 160 GB used, 0 MB free · Debian 12 Disk 159\.5 GB, 512 MB Swap Image 512 MB/);
     expect(overview).toMatch(/Configs\s+1\s+My Debian 12 Disk Profile: sda=Debian 12 Disk sdb=512 MB Swap Image/);
     expect(overview).toMatch(/Backups\s+4\s+Sunday W2 · 3 automatic · snapshot before-pg16-upgrade/);
-    expect(overview).toMatch(/Addresses\s+3\s+45\.79\.0\.7, 192\.168\.128\.7, 2600:/);
+    expect(overview).toMatch(/Address\s+public\s+45\.79\.0\.7 · 45-79-0-7\.ip\.vmcloud\.example/);
+    expect(overview).toMatch(/Address\s+private\s+192\.168\.128\.7/);
+    expect(overview).toMatch(/Address\s+ipv6\s+2600:/);
 
     await press(r, 'j', /^› Disks/m);
     await press(r, ENTER, /overview › disks/);
@@ -102,7 +104,7 @@ describe('instances list and drill-down (demo data)', { timeout: SLOW_TEST_MS },
     await press(r, '?', 'Edit the selected item  (read-only grant)');
     await press(r, ESC, /› api-1/);
     // Its own lists belong to it: the same grant applies there.
-    await press(r, ENTER, /api-1 › overview[\s\S]*Addresses/);
+    await press(r, ENTER, /api-1 › overview[\s\S]*Tag/);
     await press(r, 'a', /Actions: api-1[\s\S]*r Reboot {2}\(read-only grant\)/);
   });
 });

@@ -1,0 +1,178 @@
+import type { Instance } from '../../api/instances.js';
+import { FIREWALLS_PATH, devicesPath, type Firewall, type FirewallDevice } from '../../api/firewalls.js';
+import { IPS_PATH, type IPAddress } from '../../api/ips.js';
+import { ISSUES_PATH, SERVICES_PATH, type ManagedIssue, type ManagedService } from '../../api/managed.js';
+import { NODEBALANCERS_PATH, configsPath, nodesPath, type NBConfig, type NBNode, type NodeBalancer } from '../../api/nodebalancers.js';
+import type { DrillTarget } from '../../app/screen.js';
+import { isPrivateAddress } from '../../model/formats.js';
+import { plural } from '../../model/plural.js';
+import { queryKey, type DataStore, type ListQuery } from '../../store/data.js';
+import { FIREWALL_SCREEN, IPS_SCREEN } from '../networking/ids.js';
+import { CONFIGS_SCREEN, NODES_SCREEN } from '../nodebalancers/ids.js';
+import { nodeStatusColor, portLabel } from '../nodebalancers/format.js';
+
+/** A line of the overview about something that touches the instance; Enter goes to it. */
+export interface Relation {
+  part: string;
+  name: string;
+  state: string;
+  color?: string;
+  summary: string;
+  record: unknown;
+  to?: DrillTarget & { crumb: string };
+}
+
+/** The rows of a cached list, read once when not cached yet; throws the list's error (a 403 names the missing scope). */
+async function cachedRows<T>(data: DataStore, q: ListQuery): Promise<T[]> {
+  await data.getState().load(q);
+  const entry = data.getState().lists[queryKey(q)];
+  if (!entry || entry.status === 'error') throw new Error(entry?.error ?? 'not loaded');
+  return entry.rows as T[];
+}
+
+/** The host of an address that may carry a port: `192.168.128.5:80` → `192.168.128.5`. */
+export const hostOf = (address: string) => (/^[\d.]+:\d+$/.test(address) ? address.replace(/:\d+$/, '') : address.replace(/^\[(.*)\]:\d+$/, '$1'));
+
+/** The host a managed service checks: a URL's host, or a TCP service's address. */
+const serviceHost = (s: ManagedService) => {
+  try {
+    return new URL(s.address).hostname.replace(/^\[(.*)\]$/, '$1');
+  } catch {
+    return hostOf(s.address);
+  }
+};
+
+/**
+ * One section of the overview: its lines, or one line saying there are none
+ * or why it could not be read (a token without the area's scope is not an
+ * error of the view).
+ */
+async function section(name: string, none: string, lines: () => Promise<Relation[]>): Promise<Relation[]> {
+  try {
+    const found = await lines();
+    return found.length ? found : [{ part: `${name}:none`, name, state: '0', color: 'gray', summary: none, record: null }];
+  } catch (err) {
+    const text = (err as Error).message;
+    const scope = /missing scope ([\w:]+)/.exec(text)?.[1];
+    return [{ part: `${name}:error`, name, state: scope ? 'no access' : 'error', color: scope ? 'gray' : 'red', summary: scope ? `the token lacks ${scope}` : text, record: null }];
+  }
+}
+
+const BETA = 'beta' as const;
+
+async function firewalls(data: DataStore, vm: Instance): Promise<Relation[]> {
+  const all = await cachedRows<Firewall>(data, { path: FIREWALLS_PATH, root: BETA });
+  const guarding = await Promise.all(
+    all.map(async (fw) => ((await cachedRows<FirewallDevice>(data, { path: devicesPath(fw.id), root: BETA })).some((d) => d.entity.type === 'vm' && d.entity.id === vm.id) ? fw : undefined)),
+  );
+  return guarding
+    .filter((fw): fw is Firewall => fw !== undefined)
+    .map((fw) => ({
+      part: `firewall:${fw.id}`,
+      name: 'Firewall',
+      state: fw.status,
+      color: fw.status === 'enabled' ? 'green' : 'yellow',
+      summary: `${fw.label} · ${plural(fw.rules.inbound.length, 'inbound rule')}, ${plural(fw.rules.outbound.length, 'outbound rule')}`,
+      record: fw,
+      to: { screen: FIREWALL_SCREEN, params: { fw: String(fw.id) }, crumb: fw.label },
+    }));
+}
+
+/** Nodes of the balancers in the instance's region whose address is one of its private addresses. */
+async function balancerNodes(data: DataStore, vm: Instance): Promise<Relation[]> {
+  const privateIps = new Set(vm.ipv4.filter(isPrivateAddress));
+  if (privateIps.size === 0) return [];
+  const balancers = (await cachedRows<NodeBalancer>(data, { path: NODEBALANCERS_PATH })).filter((nb) => nb.region === vm.region);
+  const perBalancer = await Promise.all(
+    balancers.map(async (nb) => {
+      const configs = await cachedRows<NBConfig>(data, { path: configsPath(nb.id) });
+      const perConfig = await Promise.all(
+        configs.map(async (cfg) => (await cachedRows<NBNode>(data, { path: nodesPath(nb.id, cfg.id) })).filter((n) => privateIps.has(hostOf(n.address))).map((n) => ({ nb, cfg, n }))),
+      );
+      return perConfig.flat();
+    }),
+  );
+  return perBalancer.flat().map(({ nb, cfg, n }) => ({
+    part: `node:${n.id}`,
+    name: 'LB node',
+    state: n.status,
+    color: nodeStatusColor(n.status),
+    summary: `${nb.label} ${portLabel(cfg)} → ${n.address} · node ${n.label}, ${n.mode}`,
+    record: n,
+    to: {
+      via: [{ screen: CONFIGS_SCREEN, params: { nb: String(nb.id) }, label: nb.label }],
+      screen: NODES_SCREEN,
+      params: { nb: String(nb.id), config: String(cfg.id) },
+      select: String(n.id),
+      crumb: portLabel(cfg),
+    },
+  }));
+}
+
+/** The address list's entries for the instance (with their reverse DNS and ranges), and any address of the instance it does not list. */
+async function addresses(data: DataStore, vm: Instance): Promise<Relation[]> {
+  const listed = (await cachedRows<IPAddress>(data, { path: IPS_PATH })).filter((ip) => ip.vm_id === vm.id);
+  const known = new Set(listed.map((ip) => ip.address));
+  const unlisted = vm.ipv4
+    .filter((a) => !known.has(a))
+    .map((address) => ({ address, type: 'ipv4', public: !isPrivateAddress(address), rdns: null, vm_id: vm.id, region: vm.region }) as IPAddress);
+  return [...listed, ...unlisted].map((ip) => ({
+    part: `address:${ip.address}`,
+    name: 'Address',
+    state: ip.type === 'ipv4' ? (ip.public ? 'public' : 'private') : ip.type,
+    summary: `${ip.address}${ip.rdns ? ` · ${ip.rdns}` : ''}`,
+    record: ip,
+    to: { screen: IPS_SCREEN, params: {}, filter: ip.address, crumb: '' },
+  }));
+}
+
+/** Managed services checking one of the instance's addresses, each followed by its open issues. */
+async function services(data: DataStore, vm: Instance): Promise<Relation[]> {
+  const mine = new Set([...vm.ipv4, ...(vm.ipv6 ? [vm.ipv6.replace(/\/\d+$/, '')] : [])]);
+  const watching = (await cachedRows<ManagedService>(data, { path: SERVICES_PATH })).filter((s) => mine.has(serviceHost(s)));
+  if (watching.length === 0) return [];
+  const issues = await cachedRows<ManagedIssue>(data, { path: ISSUES_PATH }).catch(() => [] as ManagedIssue[]);
+  return watching.flatMap((s) => {
+    const open = issues.filter((i) => i.services.includes(s.id));
+    return [
+      {
+        part: `service:${s.id}`,
+        name: 'Service',
+        state: s.status,
+        color: s.status === 'ok' ? 'green' : s.status === 'problem' ? 'red' : 'yellow',
+        summary: `${s.label} · ${s.service_type} ${s.address}${open.length ? ` · ${plural(open.length, 'open issue')}` : ''}`,
+        record: s,
+        to: { screen: 'services', params: {}, filter: s.label, crumb: '' },
+      },
+      ...open.map((i) => ({
+        part: `issue:${i.id}`,
+        name: '  Issue',
+        state: 'open',
+        color: 'red',
+        summary: `#${i.id} ${i.entity.label}`,
+        record: i,
+        to: { screen: 'managed-issue', params: { issueId: String(i.id) }, crumb: `issue #${i.id}` },
+      })),
+    ];
+  });
+}
+
+const tags = (vm: Instance): Relation[] =>
+  vm.tags.map((t) => ({ part: `tag:${t}`, name: 'Tag', state: '', summary: t, record: { tag: t }, to: { screen: 'tagged', params: { label: t }, crumb: t } }));
+
+/**
+ * What touches an instance, from the cached lists of each area: the firewalls
+ * protecting it, the balancer nodes sending to its private address, its
+ * addresses, its tags, the managed services checking it and their open
+ * issues. (4.83.1 says nowhere which addresses are shared with an instance.)
+ */
+export async function relationsOf(data: DataStore, vm: Instance): Promise<Relation[]> {
+  const parts = await Promise.all([
+    section('Firewalls', 'no firewall protects it', () => firewalls(data, vm)),
+    section('LB nodes', 'no load balancer node sends to its private address', () => balancerNodes(data, vm)),
+    section('Addresses', 'no addresses', () => addresses(data, vm)),
+    section('Services', 'no managed service checks its addresses', () => services(data, vm)),
+  ]);
+  const [fw, nodes, ips, svc] = parts;
+  return [...fw!, ...nodes!, ...ips!, ...(tags(vm).length ? tags(vm) : [{ part: 'Tags:none', name: 'Tags', state: '0', color: 'gray', summary: 'no tags', record: null }]), ...svc!];
+}
