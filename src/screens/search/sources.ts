@@ -60,7 +60,7 @@ const safe = <T>(run: () => T, fallback: T): T => {
 };
 
 /** A list screen's rows as a collection, with its own key, label, crumb and drill. */
-function listCollection(registry: ScreenRegistry, def: ScreenDef, route: Step[], rows: readonly Row[]): Collection {
+export function listCollection(registry: ScreenRegistry, def: ScreenDef, route: Step[], rows: readonly Row[]): Collection {
   const spec = def.list!;
   const rowKey = (r: Row) => safe(() => (spec.rowKey ? spec.rowKey(r) : String(r.id)), String(r.id));
   const label = (r: Row) => safe(() => spec.label?.(r) ?? (typeof r.label === 'string' && r.label ? r.label : rowKey(r)), rowKey(r));
@@ -95,6 +95,30 @@ function objectRoute(b: Bucket, name: string): Step[] {
   }
   return steps;
 }
+
+const ISSUES_SCREEN = 'issues';
+const ISSUE_SCREEN = 'managed-issue';
+const issueLabel = (i: Row) => (i as unknown as ManagedIssue).entity?.label ?? `issue ${String(i.id)}`;
+
+/** The open managed issues, each opening its triage view. */
+export function issuesCollection(rows: readonly Row[]): Collection {
+  return {
+    area: 'Managed issues',
+    route: [{ screen: ISSUES_SCREEN, params: {} }],
+    rows,
+    rowKey: (i) => String(i.id),
+    label: issueLabel,
+    drill: (i) => ({ screen: ISSUE_SCREEN, params: { issueId: String(i.id) }, crumb: issueLabel(i) }),
+  };
+}
+
+/** The rows of an area's top-level list as a collection (the managed issues, or a list screen's). */
+export function areaCollection(registry: ScreenRegistry, def: ScreenDef, rows: readonly Row[]): Collection {
+  return def.id === ISSUES_SCREEN ? issuesCollection(rows) : listCollection(registry, def, [{ screen: def.id, params: {} }], rows);
+}
+
+/** What an area's top-level list reads: its list screen's query, or the managed issues. */
+export const areaQuery = (def: ScreenDef): ListQuery | undefined => (def.id === ISSUES_SCREEN ? { path: ISSUES_PATH } : def.list ? listQuery(def.list, {}) : undefined);
 
 export interface Plan {
   collections: Collection[];
@@ -164,18 +188,9 @@ export function plan(app: Pick<AppContextValue, 'screens'>, lists: DataState['li
     if (def.list) walk(def, [{ screen: def.id, params: {} }]);
   }
   // The open managed issues: triage is a view of its own, not a list screen.
-  if (registry.all.some((d) => d.id === 'issues') && registry.all.some((d) => d.id === 'managed-issue')) {
-    const issues = take({ path: ISSUES_PATH }, 'Managed issues') as unknown as ManagedIssue[] | undefined;
-    if (issues) {
-      out.collections.push({
-        area: 'Managed issues',
-        route: [{ screen: 'issues', params: {} }],
-        rows: issues as unknown as Row[],
-        rowKey: (i) => String(i.id),
-        label: (i) => (i as unknown as ManagedIssue).entity?.label ?? `issue ${String(i.id)}`,
-        drill: (i) => ({ screen: 'managed-issue', params: { issueId: String(i.id) }, crumb: (i as unknown as ManagedIssue).entity?.label }),
-      });
-    }
+  if (registry.all.some((d) => d.id === ISSUES_SCREEN) && registry.all.some((d) => d.id === ISSUE_SCREEN)) {
+    const issues = take({ path: ISSUES_PATH }, 'Managed issues');
+    if (issues) out.collections.push(issuesCollection(issues));
   }
   return out;
 }
