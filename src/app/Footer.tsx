@@ -2,14 +2,13 @@ import { Text } from 'ink';
 import { useStore } from 'zustand';
 import { activeKeys, type KeyLine } from './active-keys.js';
 import { useApp } from './context.js';
-import type { CommandId } from './keymap.js';
 import { displayKey } from './keys.js';
 
 /**
  * What a narrow footer keeps first: help (the way to every other key), the
  * way back and on, then the changes and the filter; the rest as room allows.
  */
-const FIRST: readonly CommandId[] = ['help', 'back', 'cancel', 'close', 'open', 'select', 'press', 'pick', 'submit', 'switchButton', 'applyFilter', 'clearFilter', 'acknowledge', 'go', 'actions', 'create', 'edit', 'delete', 'filter', 'command'];
+const FIRST: readonly KeyLine['id'][] = ['help', 'back', 'cancel', 'close', 'open', 'select', 'press', 'pick', 'submit', 'switchButton', 'applyFilter', 'clearFilter', 'acknowledge', 'go', 'actions', 'create', 'edit', 'delete', 'filter', 'command'];
 const rank = (l: KeyLine) => (l.mark ? 2 * FIRST.length : FIRST.includes(l.id) ? FIRST.indexOf(l.id) : FIRST.length);
 const text = (l: KeyLine) => `${displayKey(l.keys[0]!)} ${l.label}`;
 const GAP = 2;

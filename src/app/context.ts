@@ -24,6 +24,8 @@ export interface AppContextValue {
   settings: AppSettings;
   /** The saved profiles and the demo, and switching between them; absent when the app runs on one account only. */
   accounts?: AccountsStore;
+  /** Gives the terminal to a program (a foreground plugin) while `run` runs, then redraws; absent where there is no terminal (tests). */
+  lendTerminal?: <T>(run: () => T) => T;
   quit(): void;
 }
 

@@ -1,4 +1,4 @@
-import type { CommandId } from './keymap.js';
+import type { CommandId, ExtensionCommand } from './keymap.js';
 import type { KeyEvent } from './keys.js';
 
 export type Modal = false | 'screen' | 'full';
@@ -13,6 +13,8 @@ export interface LayerInfo {
   commands: CommandId[];
   /** Commands shown dimmed with a note (e.g. a scope the token lacks). */
   marks: Partial<Record<CommandId, string>>;
+  /** The config file's commands (plugins) this layer binds, after its own. */
+  extensions: readonly Omit<ExtensionCommand, 'run'>[];
   /**
    * Keys this layer leaves: false passes them down; 'screen' passes them only
    * to the global keys (a detail view over a list); 'full' swallows them
@@ -63,7 +65,7 @@ export class KeyRouter {
   }
 
   private publish() {
-    this.onChange(this.layers.map(({ id, priority, title, commands, marks, modal }) => ({ id, priority, title, commands, marks, modal })));
+    this.onChange(this.layers.map(({ id, priority, title, commands, marks, extensions, modal }) => ({ id, priority, title, commands, marks, extensions, modal })));
   }
 }
 

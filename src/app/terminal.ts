@@ -41,3 +41,20 @@ export function takeTerminal(stdout: NodeJS.WriteStream, onSignal: (signal: Node
 }
 
 export const SIGNAL_EXIT_CODES: Record<string, number> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+
+/**
+ * Gives the terminal to a program run by `run` (synchronously, so the app
+ * reads no key meanwhile): the normal screen, cooked input, the cursor; the
+ * app's screen is taken back after, for the caller to redraw whole.
+ */
+export function lendTerminal<T>(stdout: NodeJS.WriteStream, run: () => T): T {
+  const raw = process.stdin.isTTY && process.stdin.isRaw;
+  stdout.write(LEAVE);
+  if (raw) process.stdin.setRawMode(false);
+  try {
+    return run();
+  } finally {
+    if (raw) process.stdin.setRawMode(true);
+    stdout.write(ENTER);
+  }
+}

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { KEYMAP, commandsForKey, type CommandId } from './keymap.js';
+import { KEYMAP, commandsForKey, type CommandId, type ExtensionCommand } from './keymap.js';
 import type { KeyEvent } from './keys.js';
 import { useApp } from './context.js';
 import type { Modal } from './key-router.js';
@@ -21,6 +21,8 @@ export interface LayerOptions {
   fallback?: (ev: KeyEvent) => boolean;
   /** Commands shown dimmed with this note. */
   marks?: Partial<Record<CommandId, string>>;
+  /** The config file's commands (plugins) bound with this layer's; a key of the table's own commands comes first. */
+  extensions?: readonly ExtensionCommand[];
 }
 
 /**
@@ -37,7 +39,8 @@ export function useCommands(handlers: CommandHandlers, opts: LayerOptions): void
   // Keymap order, whatever order the handlers were written in: the footer and help read the same way everywhere.
   const ids = ORDER.filter((id) => handlers[id]);
   const marks = opts.marks ?? {};
-  const signature = `${ids.join(',')}|${JSON.stringify(marks)}`;
+  const extensions = (opts.extensions ?? []).filter((e) => !(e.mutation && session.getState().readOnly));
+  const signature = `${ids.join(',')}|${JSON.stringify(marks)}|${extensions.map((e) => e.id).join(',')}`;
 
   useLayoutEffect(() => {
     if (opts.active === false) return;
@@ -47,6 +50,7 @@ export function useCommands(handlers: CommandHandlers, opts: LayerOptions): void
       modal: opts.modal ?? false,
       commands: ids,
       marks,
+      extensions: extensions.map(({ run: _run, ...spec }) => spec),
       handle: (ev) => {
         const { handlers: hs, opts: o } = latest.current;
         if (o.capture?.(ev)) return 'text';
@@ -56,6 +60,12 @@ export function useCommands(handlers: CommandHandlers, opts: LayerOptions): void
           if ((KEYMAP[id] as { mutation?: boolean }).mutation && session.getState().readOnly) {
             session.getState().notify(`Read-only mode: ${KEYMAP[id].label} is disabled`, 'error');
           } else run();
+          return 'command';
+        }
+        const extension = o.extensions?.find((e) => e.keys.includes(ev.name));
+        if (extension) {
+          if (extension.mutation && session.getState().readOnly) session.getState().notify(`Read-only mode: ${extension.label} is disabled`, 'error');
+          else extension.run();
           return 'command';
         }
         return o.fallback?.(ev) ? 'text' : false;
