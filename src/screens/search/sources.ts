@@ -6,7 +6,7 @@ import { flawOf } from '../../model/response.js';
 import { queryKey, type DataState, type ListQuery } from '../../store/data.js';
 import type { Params } from '../../store/nav.js';
 import { CONFIGS_SCREEN, BALANCERS_SCREEN } from '../nodebalancers/ids.js';
-import { exact, matches, type Query } from './match.js';
+import { exactText, matchesText, textsOf, type Query } from './match.js';
 
 /**
  * What a search reads: the cached lists of every area (the very lists the
@@ -34,7 +34,7 @@ export interface Collection {
   label(row: Row): string;
   /** Where Enter on the row goes from its list; without it the list opens with the row selected and its detail shown. */
   drill?(row: Row): Step | undefined;
-  /** Only a first page was read (bucket objects): said beside the hits. */
+  /** Only a first page was read (bucket objects): said beside the hits. Rows may include items the client could not read (skipped). */
   partial?: boolean;
 }
 
@@ -73,7 +73,7 @@ export function listCollection(registry: ScreenRegistry, def: ScreenDef, route: 
     : undefined;
   // A list below another names the way to it: "Nodes in lb-1 › port 443".
   const area = route.length > 1 ? `${def.title} in ${route.slice(1).map((s) => s.crumb ?? '').join(' › ')}` : def.title;
-  return { area, route, rows: rows.filter((r) => !flawOf(r)), rowKey, label, drill };
+  return { area, route, rows, rowKey, label, drill };
 }
 
 const objectsQuery = (b: Bucket): ListQuery => ({
@@ -159,13 +159,14 @@ export function plan(app: Pick<AppContextValue, 'screens'>, lists: DataState['li
     out.collections.push(c);
     if (EXPAND.has(def.id)) {
       for (const r of c.rows) {
+        if (flawOf(r)) continue;
         const to = c.drill?.(r);
         const child = to && registry.all.find((d) => d.id === to.screen);
         if (child?.list) walk(child, [...route, to!]);
       }
     }
     if (route.length === 1 && listPath(def.list!, {}) === BUCKETS_PATH) {
-      for (const b of c.rows as unknown as Bucket[]) {
+      for (const b of (c.rows as unknown as Bucket[]).filter((r) => !flawOf(r))) {
         const objects = take(objectsQuery(b), `Objects in ${b.label}`) as ObjectEntry[] | undefined;
         if (!objects) continue;
         const byFolder = new Map<string, ObjectEntry[]>();
@@ -200,9 +201,12 @@ export function search(collections: readonly Collection[], q: Query): Hit[] {
   const first: Hit[] = [];
   const rest: Hit[] = [];
   for (const collection of collections) {
-    for (const row of collection.rows) {
-      if (!matches(row, q)) continue;
-      const hit = { collection, row, exact: exact(row, q) };
+    const texts = textsOf(collection.rows);
+    for (let i = 0; i < texts.length; i++) {
+      const row = collection.rows[i]!;
+      // An item the client could not read has nothing to open.
+      if (!matchesText(texts[i]!, row, q) || flawOf(row)) continue;
+      const hit = { collection, row, exact: exactText(texts[i]!, q) };
       (hit.exact ? first : rest).push(hit);
     }
   }
