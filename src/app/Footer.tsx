@@ -9,7 +9,8 @@ import { displayKey } from './keys.js';
  * way back and on, then the changes and the filter; the rest as room allows.
  */
 const FIRST: readonly KeyLine['id'][] = ['help', 'back', 'cancel', 'close', 'open', 'select', 'press', 'pick', 'submit', 'switchButton', 'applyFilter', 'clearFilter', 'acknowledge', 'go', 'actions', 'create', 'edit', 'delete', 'filter', 'command'];
-const rank = (l: KeyLine) => (l.mark ? 2 * FIRST.length : FIRST.includes(l.id) ? FIRST.indexOf(l.id) : FIRST.length);
+// A plugin is there because the user put it there: it comes right after those.
+const rank = (l: KeyLine) => (l.mark ? 2 * FIRST.length : FIRST.includes(l.id) ? FIRST.indexOf(l.id) : l.id.startsWith('plugin:') ? FIRST.length - 0.5 : FIRST.length);
 const text = (l: KeyLine) => `${displayKey(l.keys[0]!)} ${l.label}`;
 const GAP = 2;
 

@@ -120,4 +120,20 @@ describe('find and accounts in a terminal', { timeout: 180_000 }, () => {
     await jump(app, 'vm');
     await app.waitForScreen(/east-web-1/);
   });
+
+  it('a foreground plugin gets the terminal (normal screen, the item in VM_*), and the app comes back whole after it', async () => {
+    const plugins = { hello: { key: 'o', description: 'say hello', screens: ['instances'], command: 'echo "PLUGIN-RAN-$VM_LABEL-$VM_ID"; sleep 1' } };
+    const app = start(['--profile', 'east'], JSON.stringify({ profiles: profiles(), plugins }));
+    await app.waitForScreen(/\? help/);
+    await jump(app, 'vm');
+    await app.waitForScreen(/o hello/);
+    app.press('o');
+    const during = await app.waitForScreen(/PLUGIN-RAN-east-\w+-1-\d+/);
+    expect(app.alternateScreen()).toBe(false);
+    expect(during).not.toMatch(/\? help/);
+    const after = await app.waitForScreen(/hello on east-\w+-1 finished/);
+    expect(app.alternateScreen()).toBe(true);
+    expect(after).toMatch(/^home › instances$/m);
+    expect(after).toMatch(/east-web-1/);
+  });
 });
