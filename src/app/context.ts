@@ -20,7 +20,7 @@ export interface AppContextValue {
   views: ViewsStore;
   router: KeyRouter;
   screens: ScreenRegistry;
-  /** The config file's aliases and plugins (its profiles stay with the accounts). */
+  /** The config file's aliases, plugins and export folder (its profiles stay with the accounts). */
   settings: AppSettings;
   /** The saved profiles and the demo, and switching between them; absent when the app runs on one account only. */
   accounts?: AccountsStore;
@@ -29,7 +29,7 @@ export interface AppContextValue {
   quit(): void;
 }
 
-export type AppSettings = Pick<Config, 'aliases' | 'plugins'>;
+export type AppSettings = Pick<Config, 'aliases' | 'plugins' | 'exportDir'>;
 
 export const noSettings = (): AppSettings => ({ aliases: new Map(), plugins: [] });
 

@@ -106,7 +106,7 @@ export async function runTui(argv: string[]): Promise<number> {
         readOnly: opts.readOnly,
         refreshSeconds: opts.refreshSeconds,
       },
-      settings: { aliases: loaded.config.aliases, plugins: loaded.config.plugins },
+      settings: { aliases: loaded.config.aliases, plugins: loaded.config.plugins, exportDir: loaded.config.exportDir },
       notices: loaded.problems,
       profiles: loaded.config.profiles,
       demo: demoAccount,
