@@ -55,7 +55,9 @@ const profiles = () => ({
 });
 
 function start(args: string[], config: string) {
-  const app = spawnApp(args, { entry, cols: 120, rows: 30, env: { XDG_CONFIG_HOME: configHome(`home-${running.length}`, config) } });
+  const home = configHome(`home-${running.length}`, config);
+  // The embedded demo's data file goes to a folder of the test's own.
+  const app = spawnApp(args, { entry, cols: 120, rows: 30, env: { XDG_CONFIG_HOME: home, XDG_DATA_HOME: join(home, 'data') } });
   running.push(app);
   return app;
 }
@@ -135,5 +137,23 @@ describe('find and accounts in a terminal', { timeout: 180_000 }, () => {
     expect(app.alternateScreen()).toBe(true);
     expect(after).toMatch(/^home › instances$/m);
     expect(after).toMatch(/east-web-1/);
+  });
+
+  it(':ctx starts the embedded demo when it is chosen, and switches to it', async () => {
+    const app = start(['--profile', 'west'], JSON.stringify({ profiles: profiles() }));
+    await app.waitForScreen(/profile west/);
+    await jump(app, 'ctx');
+    await app.waitForScreen(/demo\s+embedded demo\s+starts when chosen/);
+    app.press('/');
+    app.press('demo');
+    await app.waitForScreen(/^›\s+demo\s/m);
+    app.press(KEYS.enter);
+    await app.waitForScreen(/Enter open/);
+    app.press(KEYS.enter);
+    const switched = await app.waitForScreen(/Now on demo/, 60_000);
+    expect(header(switched)).toMatch(/embedded demo/);
+    expect(header(switched)).not.toMatch(/profile west/);
+    await jump(app, 'vm');
+    await app.waitForScreen(/web-1/);
   });
 });
