@@ -103,6 +103,11 @@ export class ApiClient {
     this.closing.abort();
   }
 
+  /** The token itself, for a plugin the config file lets have it (VM_TOKEN); nothing else reads it. */
+  tokenForPlugin(): string {
+    return this.token;
+  }
+
   /** The first characters of the token, enough to find it in GET /profile/tokens. */
   get tokenPrefix(): string {
     return this.token.slice(0, 16);

@@ -2,15 +2,15 @@ import { Text } from 'ink';
 import { useStore } from 'zustand';
 import { activeKeys, type KeyLine } from './active-keys.js';
 import { useApp } from './context.js';
-import type { CommandId } from './keymap.js';
 import { displayKey } from './keys.js';
 
 /**
  * What a narrow footer keeps first: help (the way to every other key), the
  * way back and on, then the changes and the filter; the rest as room allows.
  */
-const FIRST: readonly CommandId[] = ['help', 'back', 'cancel', 'close', 'open', 'select', 'press', 'pick', 'submit', 'switchButton', 'applyFilter', 'clearFilter', 'acknowledge', 'go', 'actions', 'create', 'edit', 'delete', 'filter', 'command'];
-const rankOf = (id: CommandId) => (FIRST.includes(id) ? FIRST.indexOf(id) : FIRST.length);
+const FIRST: readonly KeyLine['id'][] = ['help', 'back', 'cancel', 'close', 'open', 'select', 'press', 'pick', 'submit', 'switchButton', 'applyFilter', 'clearFilter', 'acknowledge', 'go', 'actions', 'create', 'edit', 'delete', 'filter', 'command'];
+// A plugin is there because the user put it there: it comes right after those.
+const rankOf = (id: KeyLine['id']) => (FIRST.includes(id) ? FIRST.indexOf(id) : id.startsWith('plugin:') ? FIRST.length - 0.5 : FIRST.length);
 const keyText = (l: KeyLine) => l.keysText ?? displayKey(l.keys[0]!);
 const GAP = 2;
 

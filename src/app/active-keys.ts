@@ -1,8 +1,8 @@
-import { KEYMAP, type CommandId } from './keymap.js';
+import { KEYMAP, type CommandId, type ExtensionCommand } from './keymap.js';
 import { PRIORITY, type LayerInfo } from './key-router.js';
 
 export interface KeyLine {
-  id: CommandId;
+  id: CommandId | ExtensionCommand['id'];
   keys: readonly string[];
   label: string;
   help: string;
@@ -36,9 +36,10 @@ export function activeKeys(layers: LayerInfo[], readOnly: boolean): KeySection[]
     lines: layer.commands
       .filter((id) => layer === top || (KEYMAP[id].keys as readonly string[]).some((k) => !taken.has(k)))
       .filter((id) => !(readOnly && (KEYMAP[id] as { mutation?: boolean }).mutation))
-      .map((id) => {
+      .map((id): KeyLine => {
         const spec = KEYMAP[id] as { keys: readonly string[]; label: string; help: string; quiet?: boolean; keysText?: string };
         return { id, keys: spec.keys, label: spec.label, help: spec.help, quiet: Boolean(spec.quiet), mark: layer.marks[id], keysText: spec.keysText, details: layer.details?.[id] };
-      }),
+      })
+      .concat(layer === top ? layer.extensions.filter((e) => !(readOnly && e.mutation)).map((e) => ({ id: e.id, keys: e.keys, label: e.label, help: e.help, quiet: Boolean(e.quiet) })) : []),
   }));
 }

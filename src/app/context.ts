@@ -20,14 +20,16 @@ export interface AppContextValue {
   views: ViewsStore;
   router: KeyRouter;
   screens: ScreenRegistry;
-  /** The config file's aliases and plugins (its profiles stay with the accounts). */
+  /** The config file's aliases, plugins and export folder (its profiles stay with the accounts). */
   settings: AppSettings;
   /** The saved profiles and the demo, and switching between them; absent when the app runs on one account only. */
   accounts?: AccountsStore;
+  /** Gives the terminal to a program (a foreground plugin) while `run` runs, then redraws; absent where there is no terminal (tests). */
+  lendTerminal?: <T>(run: () => Promise<T>) => Promise<T>;
   quit(): void;
 }
 
-export type AppSettings = Pick<Config, 'aliases' | 'plugins'>;
+export type AppSettings = Pick<Config, 'aliases' | 'plugins' | 'exportDir'>;
 
 export const noSettings = (): AppSettings => ({ aliases: new Map(), plugins: [] });
 

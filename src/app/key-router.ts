@@ -1,4 +1,4 @@
-import type { CommandId } from './keymap.js';
+import type { CommandId, ExtensionCommand } from './keymap.js';
 import type { KeyEvent } from './keys.js';
 
 export type Modal = false | 'screen' | 'full';
@@ -15,6 +15,8 @@ export interface LayerInfo {
   marks: Partial<Record<CommandId, string>>;
   /** Lines under a command in help: which of its keys does what here. */
   details?: Partial<Record<CommandId, { keys: string; help: string }[]>>;
+  /** The config file's commands (plugins) this layer binds, after its own. */
+  extensions: readonly Omit<ExtensionCommand, 'run'>[];
   /**
    * Keys this layer leaves: false passes them down; 'screen' passes them only
    * to the global keys (a detail view over a list); 'full' swallows them
@@ -65,7 +67,7 @@ export class KeyRouter {
   }
 
   private publish() {
-    this.onChange(this.layers.map(({ id, priority, title, commands, marks, details, modal }) => ({ id, priority, title, commands, marks, details, modal })));
+    this.onChange(this.layers.map(({ id, priority, title, commands, marks, details, extensions, modal }) => ({ id, priority, title, commands, marks, details, extensions, modal })));
   }
 }
 

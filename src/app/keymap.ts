@@ -104,3 +104,13 @@ export type CommandId = keyof typeof KEYMAP;
 export function commandsForKey(name: string): CommandId[] {
   return (Object.keys(KEYMAP) as CommandId[]).filter((id) => (KEYMAP[id].keys as readonly string[]).includes(name));
 }
+
+/**
+ * A command the config file adds (a plugin): not in the table, but checked
+ * against it when read (its key may be no built-in key), and shown in the
+ * footer and help like the table's own, by the layer that binds it.
+ */
+export interface ExtensionCommand extends CommandSpec {
+  id: `plugin:${string}`;
+  run(): void;
+}

@@ -107,7 +107,7 @@ export async function runTui(argv: string[]): Promise<number> {
         refreshSeconds: opts.refreshSeconds,
         exportDir: opts.exportDir,
       },
-      settings: { aliases: loaded.config.aliases, plugins: loaded.config.plugins },
+      settings: { aliases: loaded.config.aliases, plugins: loaded.config.plugins, exportDir: loaded.config.exportDir },
       notices: loaded.problems,
       profiles: loaded.config.profiles,
       demo: demoAccount,

@@ -31,5 +31,5 @@ export function checkSettings(settings: AppSettings, registry: ScreenRegistry, f
     if (clash && settings.plugins.indexOf(clash) < settings.plugins.indexOf(p)) return bad(`plugins.${p.name}.key`, `"${p.key}" is plugin ${clash.name}'s key on the same view`), false;
     return true;
   });
-  return { settings: { aliases, plugins }, problems };
+  return { settings: { ...settings, aliases, plugins }, problems };
 }

@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import type { ApiClient } from '../api/client.js';
-import { describeError } from '../api/errors.js';
 import type { Instance } from '../api/instances.js';
 import { getVmSettings } from '../api/managed.js';
 import { publicIpv4 } from '../screens/instances/format.js';
@@ -43,13 +41,3 @@ export function sshRefusal(vm: Instance): string | undefined {
   return undefined;
 }
 
-/** Runs the program with the terminal inherited; resolves with how it ended, in words for the message line. */
-export function runInherited(program: string, args: string[]): Promise<{ ok: boolean; text: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(program, args, { stdio: 'inherit' });
-    child.on('error', (err: NodeJS.ErrnoException) =>
-      resolve({ ok: false, text: err.code === 'ENOENT' ? `${program} was not found (VMTUI_SSH names another program)` : `${program} could not start: ${describeError(err)}` }),
-    );
-    child.on('exit', (code, signal) => resolve({ ok: code === 0, text: signal ? `ended by ${signal}` : `exited with ${code}` }));
-  });
-}

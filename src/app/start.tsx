@@ -10,7 +10,7 @@ import { checkSettings } from './settings.js';
 import { Root } from './Root.js';
 import type { Profile } from '../config/config.js';
 import { createScreenWriter } from './screen-writer.js';
-import { SIGNAL_EXIT_CODES, takeTerminal } from './terminal.js';
+import { SIGNAL_EXIT_CODES, lendTerminal, takeTerminal } from './terminal.js';
 
 /** Set by `scripts/build.mjs --full-redraw`, for benchmarks: Ink's frames reach the terminal whole, as Ink writes them. */
 declare const VMTUI_FULL_REDRAW: boolean | undefined;
@@ -64,6 +64,8 @@ export async function startApp(opts: StartOptions): Promise<number> {
   let exitCode = 0;
   let failure: unknown;
   const quit = () => instance.unmount();
+  /** A foreground plugin's turn at the terminal; lendTerminal has the frame drawn whole after, over whatever it left. */
+  const lend = <T,>(run: () => Promise<T>): Promise<T> => lendTerminal(stdout, run);
   // Aliases and plugins meet the screens here: a clash is named and left out, the rest works.
   const checked = checkSettings(opts.settings ?? noSettings(), new ScreenRegistry(screens), opts.configFile ?? 'config.json');
   const notices = [...(opts.notices ?? []), ...checked.problems];
@@ -76,13 +78,15 @@ export async function startApp(opts: StartOptions): Promise<number> {
     settings: checked.settings,
     quit,
   });
+  ctx.lendTerminal = lend;
   if (notices.length) ctx.session.getState().notify(notices.join('\n'), 'error');
+  const targets = accountTargets(opts.profiles ?? {}, opts.demo);
   const accounts = createAccounts({
     first: ctx,
-    current: opts.session.embedded ? 'demo' : opts.session.profileName,
-    targets: accountTargets(opts.profiles ?? {}, opts.demo),
-    make: (next, target, previous) =>
-      createAppContext({
+    current: opts.session.embedded ? targets.find((t) => t.embedded)?.name : opts.session.profileName,
+    targets,
+    make: (next, target, previous) => ({
+      ...createAppContext({
         client: next,
         session: { ...opts.session, endpoint: next.baseUrl, embedded: target.embedded, profileName: target.embedded ? undefined : target.name },
         screens,
@@ -91,6 +95,8 @@ export async function startApp(opts: StartOptions): Promise<number> {
         settings: checked.settings,
         quit,
       }),
+      lendTerminal: lend,
+    }),
     onSwitch: (next) => {
       live.stop();
       live = startLivePoller({ client: next.client, data: next.data, session: next.session });

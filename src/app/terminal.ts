@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { describeError } from '../api/errors.js';
+
 // Autowrap is off while the app draws: a line too wide for the screen (a frame drawn for the width before a resize) is cut, not wrapped onto the next row.
 const ENTER = '\x1b[?1049h\x1b[H\x1b[2J\x1b[?25l\x1b[?7l';
 const LEAVE = '\x1b[?7h\x1b[?25h\x1b[?1049l';
@@ -68,12 +71,14 @@ function stopReading(stdin: NodeJS.ReadStream): () => void {
  * normal screen with its cursor and autowrap back, Ctrl-C and Ctrl-\ left to
  * that program; then the alternate screen again, and a SIGWINCH so the frame
  * is drawn whole at the terminal's size now (the screen writer and Node's own
- * size check both listen for it). The caller takes its key listener off first
- * (Ink's raw mode off) and puts it back after, which reads again.
+ * size check both listen for it). Cooked input while it runs: the program
+ * gets lines and its own Ctrl-C, as from a shell.
  */
 export async function lendTerminal<T>(stdout: { write(data: string): unknown }, run: () => Promise<T>): Promise<T> {
   const keep = () => {};
   lent = true;
+  const raw = process.stdin.isTTY && process.stdin.isRaw;
+  if (raw) process.stdin.setRawMode(false);
   const readAgain = stopReading(process.stdin);
   process.on('SIGQUIT', keep);
   stdout.write(LEAVE);
@@ -81,6 +86,7 @@ export async function lendTerminal<T>(stdout: { write(data: string): unknown }, 
     return await run();
   } finally {
     lent = false;
+    if (raw) process.stdin.setRawMode(true);
     readAgain();
     process.off('SIGQUIT', keep);
     stdout.write(ENTER);
@@ -94,3 +100,22 @@ export async function lendTerminal<T>(stdout: { write(data: string): unknown }, 
 }
 
 export const SIGNAL_EXIT_CODES: Record<string, number> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+
+/** How a program run on the lent terminal ended: never a rejection, a message for the message line. */
+export interface Ended {
+  ok: boolean;
+  /** The program was not there to run (ENOENT). */
+  missing?: boolean;
+  text: string;
+}
+
+/** Runs `program` on the terminal (stdio inherited), for lendTerminal. */
+export function runInherited(program: string, args: string[], env?: NodeJS.ProcessEnv): Promise<Ended> {
+  return new Promise((resolve) => {
+    const child = spawn(program, args, { stdio: 'inherit', ...(env ? { env } : {}) });
+    child.on('error', (err: NodeJS.ErrnoException) =>
+      resolve(err.code === 'ENOENT' ? { ok: false, missing: true, text: `${program} was not found` } : { ok: false, text: `${program} could not start: ${describeError(err)}` }),
+    );
+    child.on('exit', (code, signal) => resolve({ ok: code === 0, text: signal ? `ended by ${signal}` : `exited with ${code}` }));
+  });
+}

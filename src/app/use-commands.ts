@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { KEYMAP, commandsForKey, type CommandId } from './keymap.js';
+import { KEYMAP, commandsForKey, type CommandId, type ExtensionCommand } from './keymap.js';
 import type { KeyEvent } from './keys.js';
 import { useApp } from './context.js';
 import type { LayerInfo, Modal } from './key-router.js';
@@ -23,6 +23,8 @@ export interface LayerOptions {
   marks?: Partial<Record<CommandId, string>>;
   /** What the keys of a command of many keys do here, listed under it in help (a list's sort letters). */
   details?: LayerInfo['details'];
+  /** The config file's commands (plugins) bound with this layer's; a key of the table's own commands comes first. */
+  extensions?: readonly ExtensionCommand[];
 }
 
 /**
@@ -40,7 +42,8 @@ export function useCommands(handlers: CommandHandlers, opts: LayerOptions): void
   const ids = ORDER.filter((id) => handlers[id]);
   const marks = opts.marks ?? {};
   const details = opts.details ?? {};
-  const signature = `${ids.join(',')}|${JSON.stringify(marks)}|${JSON.stringify(details)}`;
+  const extensions = (opts.extensions ?? []).filter((e) => !(e.mutation && session.getState().readOnly));
+  const signature = `${ids.join(',')}|${JSON.stringify(marks)}|${JSON.stringify(details)}|${extensions.map((e) => e.id).join(',')}`;
 
   useLayoutEffect(() => {
     if (opts.active === false) return;
@@ -51,6 +54,7 @@ export function useCommands(handlers: CommandHandlers, opts: LayerOptions): void
       commands: ids,
       marks,
       details,
+      extensions: extensions.map(({ run: _run, ...spec }) => spec),
       handle: (ev) => {
         const { handlers: hs, opts: o } = latest.current;
         if (o.capture?.(ev)) return 'text';
@@ -60,6 +64,12 @@ export function useCommands(handlers: CommandHandlers, opts: LayerOptions): void
           if ((KEYMAP[id] as { mutation?: boolean }).mutation && session.getState().readOnly) {
             session.getState().notify(`Read-only mode: ${KEYMAP[id].label} is disabled`, 'error');
           } else run(ev);
+          return 'command';
+        }
+        const extension = o.extensions?.find((e) => e.keys.includes(ev.name));
+        if (extension) {
+          if (extension.mutation && session.getState().readOnly) session.getState().notify(`Read-only mode: ${extension.label} is disabled`, 'error');
+          else extension.run();
           return 'command';
         }
         return o.fallback?.(ev) ? 'text' : false;

@@ -1,8 +1,8 @@
-import { useStdin, useStdout } from 'ink';
+import { useStdout } from 'ink';
 import type { Instance } from '../api/instances.js';
 import { useApp } from './context.js';
-import { runInherited, sshArgs, sshCommandLine, sshProgram, sshRefusal, sshTarget } from './ssh.js';
-import { lendTerminal } from './terminal.js';
+import { sshArgs, sshCommandLine, sshProgram, sshRefusal, sshTarget } from './ssh.js';
+import { lendTerminal, runInherited } from './terminal.js';
 
 /**
  * `s` on an instance: the terminal goes to ssh (or VMTUI_SSH) until it ends,
@@ -13,7 +13,6 @@ import { lendTerminal } from './terminal.js';
 export function useSsh(): (vm: Instance) => void {
   const { client, session } = useApp();
   const { stdout } = useStdout();
-  const { setRawMode, isRawModeSupported } = useStdin();
   const notify = (text: string, kind?: 'info' | 'success' | 'error') => session.getState().notify(text, kind);
   return (vm) => {
     const refusal = sshRefusal(vm);
@@ -22,10 +21,8 @@ export function useSsh(): (vm: Instance) => void {
       const target = await sshTarget(client, vm);
       if (!target) return notify(`${vm.label} has no public IPv4 address to ssh to`, 'error');
       const line = sshCommandLine(target);
-      if (isRawModeSupported) setRawMode(false);
       const ended = await lendTerminal(stdout, () => runInherited(sshProgram(), sshArgs(target)));
-      if (isRawModeSupported) setRawMode(true);
-      notify(ended.ok ? `Back from ${line}` : `${line}: ${ended.text}`, ended.ok ? 'success' : 'error');
+      notify(ended.ok ? `Back from ${line}` : `${line}: ${ended.text}${ended.missing ? ' (VMTUI_SSH names another program)' : ''}`, ended.ok ? 'success' : 'error');
     })();
   };
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box } from 'ink';
+import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { useApp } from '../app/context.js';
 import { PRIORITY } from '../app/key-router.js';
@@ -9,6 +9,7 @@ import type { NavEntry } from '../store/nav.js';
 import { DEFAULT_VIEW, type ListView } from '../store/views.js';
 import { filterCapture, listHandlers } from './list/list-keys.js';
 import { Table } from './Table.js';
+import { TextInput } from './TextInput.js';
 import { clamp } from './window.js';
 
 interface Props<R> {
@@ -27,6 +28,8 @@ interface Props<R> {
   height: number;
   /** The view's own keys beside the moves and Enter. */
   commands?: CommandHandlers;
+  /** Before the text typed after `/` (the view's filter): what it is to this view. */
+  prompt?: string;
 }
 
 /**
@@ -34,7 +37,7 @@ interface Props<R> {
  * items) with the lists' moves, `/` typed into the view's filter, and Enter;
  * the selection lives in the views store, so Esc back returns to the same row.
  */
-export function SelectTable<R>({ entry, title, columns, rows, rowKey, onOpen, status, empty, width, height, commands = {} }: Props<R>) {
+export function SelectTable<R>({ entry, title, columns, rows, rowKey, onOpen, status, empty, width, height, commands = {}, prompt = '/' }: Props<R>) {
   const { views } = useApp();
   const view = useStore(views, (s) => s.views[entry.key] ?? DEFAULT_VIEW);
   const getView = () => views.getState().get(entry.key);
@@ -60,7 +63,20 @@ export function SelectTable<R>({ entry, title, columns, rows, rowKey, onOpen, st
   );
   return (
     <Box flexDirection="column" height={height} overflowY="hidden">
-      <Box height={1}>{status}</Box>
+      <Box height={1}>
+        {view.filtering ? (
+          <>
+            <Text color="cyan">{prompt}</Text>
+            <Box width={Math.max(10, Math.floor(width / 2))}>
+              <TextInput value={{ text: view.filter, cursor: view.filterCursor }} width={Math.max(10, Math.floor(width / 2))} focused />
+            </Box>
+            <Text> </Text>
+            {status}
+          </>
+        ) : (
+          status
+        )}
+      </Box>
       {rows.length === 0 ? empty : <Table columns={columns} rows={rows} selected={indexOf(view)} height={body} width={width} />}
     </Box>
   );

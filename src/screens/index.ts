@@ -10,6 +10,7 @@
  *   4. tests in test/screens/<area>/ (like test/screens/regions/).
  */
 import type { ScreenDef } from '../app/screen.js';
+import ctx from './ctx/index.js';
 import events from './events/index.js';
 import home from './home/index.js';
 import images from './images/index.js';
@@ -38,4 +39,5 @@ export const screens: ScreenDef[] = [
   ...requests,
   ...messages,
   ...search,
+  ...ctx,
 ];

@@ -2,7 +2,10 @@ import { render } from 'ink-testing-library';
 import { createElement, type ReactNode } from 'react';
 import { ApiClient } from '../../src/api/client.js';
 import { App } from '../../src/app/App.js';
-import { AppContext, createAppContext, prefetchFirstScreen, type AppContextValue } from '../../src/app/context.js';
+import { accountTargets, createAccounts } from '../../src/app/accounts.js';
+import { Root } from '../../src/app/Root.js';
+import type { Profile } from '../../src/config/config.js';
+import { AppContext, createAppContext, prefetchFirstScreen, type AppContextValue, type AppSettings } from '../../src/app/context.js';
 import { useKeyRouting } from '../../src/app/use-key-routing.js';
 import type { ScreenDef } from '../../src/app/screen.js';
 import { screens as allScreens } from '../../src/screens/index.js';
@@ -47,6 +50,10 @@ export interface AppOptions {
   cols?: number;
   /** A client for a stub; default one for `svc` (as patient as the waits), or one that fails fast. */
   client?: ApiClient;
+  /** The config file's aliases and plugins. */
+  settings?: AppSettings;
+  /** Saved profiles for :ctx and :all, the app starting on `current` (as start.tsx does). */
+  accounts?: { profiles: Record<string, Profile>; current?: string };
 }
 
 function testContext(opts: AppOptions) {
@@ -66,19 +73,40 @@ function testContext(opts: AppOptions) {
     rows: opts.rows ?? 24,
     cols: opts.cols ?? 100,
     session: { endpoint: client.baseUrl, embedded: false, readOnly: false, refreshSeconds: 60, ...opts.session },
+    settings: opts.settings,
     quit: () => {
       quits++;
     },
   });
-  return { ctx, quits: () => quits };
+  const accounts =
+    opts.accounts &&
+    createAccounts({
+      first: ctx,
+      current: opts.accounts.current,
+      targets: accountTargets(opts.accounts.profiles),
+      make: (next, target, previous) =>
+        createAppContext({
+          client: next,
+          screens: opts.screens ?? allScreens,
+          rows: previous.ui.getState().rows,
+          cols: previous.ui.getState().cols,
+          session: { endpoint: next.baseUrl, embedded: false, profileName: target.name, readOnly: previous.session.getState().readOnly, refreshSeconds: 60 },
+          settings: opts.settings,
+          quit: () => {
+            quits++;
+          },
+        }),
+      clientOptions: { retryDelaysMs: [], timeoutMs: 5000 },
+    });
+  return { ctx, accounts, quits: () => quits };
 }
 
 /** The whole app in ink-testing-library, on a real service when one is given; started as the app starts (src/app/start.tsx). */
 export function renderApp(opts: AppOptions = {}) {
-  const { ctx, quits } = testContext(opts);
+  const { ctx, accounts, quits } = testContext(opts);
   prefetchFirstScreen(ctx);
-  const r = render(createElement(App, { ctx }));
-  return { ...r, ctx, quits, lastFrame: () => r.lastFrame() ?? '' };
+  const r = render(accounts ? createElement(Root, { accounts }) : createElement(App, { ctx }));
+  return { ...r, ctx, accounts, quits, lastFrame: () => r.lastFrame() ?? '' };
 }
 
 function KeyRoot({ children }: { children: ReactNode }) {

@@ -6,6 +6,7 @@ import { useApp } from '../../app/context.js';
 import { PRIORITY } from '../../app/key-router.js';
 import { listPath, listQuery, type Column, type ListSpec, type ScreenCtx, type ScreenDef, type ScreenProps } from '../../app/screen.js';
 import { useCommands } from '../../app/use-commands.js';
+import { pluginCommands } from '../../app/plugins.js';
 import { queryKey, type ListQuery } from '../../store/data.js';
 import { flawOf } from '../../model/response.js';
 import { DEFAULT_VIEW, type ListView, type Overlay } from '../../store/views.js';
@@ -46,7 +47,8 @@ function attempt<T>(run: () => T, fallback: () => T): T {
  * paging, filter, sort, refresh, detail, JSON, actions, forms and confirms.
  */
 export function ListScreen({ def, entry, width, height }: ScreenProps & { def: ScreenDef }) {
-  const { client, data, views, session, nav } = useApp();
+  const app = useApp();
+  const { client, data, views, session, nav } = app;
   const spec = def.list as ListSpec<Row>;
   const ownKey = spec.rowKey ?? defaultKey;
   // A row the client could not read has only what it was sent: none of the spec's callbacks run on it.
@@ -238,6 +240,8 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
     },
     capture: filterCapture(() => views.getState().get(entry.key), update),
     details: { sortBy: sortKeyHelp(spec.columns as never, sorting) },
+    // The config file's plugins for this view, on the selected row.
+    extensions: view.overlay || view.filtering ? undefined : pluginCommands(app, def.id, () => flawOf(current().row) ? undefined : current().row),
   });
 
   const d = derive((list?.rows as Row[] | undefined) ?? EMPTY, view.sortCol, view.sortDesc, view.filter);

@@ -1,10 +1,9 @@
 import { useEffect, useMemo } from 'react';
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
 import { useStore } from 'zustand';
 import { useApp } from '../../app/context.js';
 import type { Column, ScreenProps } from '../../app/screen.js';
 import { SelectTable } from '../../components/SelectTable.js';
-import { TextInput } from '../../components/TextInput.js';
 import { plural } from '../../model/plural.js';
 import { DEFAULT_VIEW } from '../../store/views.js';
 import { matchedBy, parseQuery, type Query } from './match.js';
@@ -44,17 +43,9 @@ export function SearchScreen({ entry, width, height }: ScreenProps) {
   else parts.push(`in ${plural(p.total, 'list')}`);
   if (hits.some((h) => h.collection.partial)) parts.push('objects: first page of each bucket');
   if (p.failures.length) parts.push(`not read: ${p.failures.join('; ')}`);
-  const status = view.filtering ? (
-    <>
-      <Text color="cyan">search: </Text>
-      <Box width={Math.max(10, Math.floor(width / 2))}>
-        <TextInput value={{ text: view.filter, cursor: view.filterCursor }} width={Math.max(10, Math.floor(width / 2))} focused />
-      </Box>
-      <Text dimColor wrap="truncate-end">{`  ${parts.join(' · ')}`}</Text>
-    </>
-  ) : (
+  const status = (
     <Text wrap="truncate-end">
-      <Text color="cyan">{`search: ${words || '(nothing yet: / types words)'}  `}</Text>
+      {!view.filtering && <Text color="cyan">{`search: ${words || '(nothing yet: / types words)'}  `}</Text>}
       <Text dimColor>{parts.join(' · ')}</Text>
     </Text>
   );
@@ -79,6 +70,7 @@ export function SearchScreen({ entry, width, height }: ScreenProps) {
       empty={empty}
       width={width}
       height={height}
+      prompt="search: "
     />
   );
 }

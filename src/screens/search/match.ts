@@ -10,7 +10,7 @@ import ipaddr from 'ipaddr.js';
 /** The fields a search reads, dotted for nested ones; arrays are read whole. */
 export const SEARCH_FIELDS = ['id', 'label', 'ipv4', 'ipv6', 'address', 'range', 'tags', 'hostname', 'username', 'email', 'name', 'entity.label'] as const;
 
-/** Fields whose values may be addresses, written `addr`, `addr/prefix` or `addr:port`. */
+/** Fields whose values may be addresses, written `addr` or `addr/prefix`. */
 const ADDRESS_FIELDS = ['ipv4', 'ipv6', 'address', 'range'] as const;
 
 type Row = Record<string, unknown>;
@@ -27,51 +27,66 @@ const read = (row: Row, path: string): unknown => {
 const strings = (v: unknown): string[] =>
   typeof v === 'string' ? [v] : typeof v === 'number' ? [String(v)] : Array.isArray(v) ? v.flatMap((x) => (typeof x === 'string' || typeof x === 'number' ? [String(x)] : [])) : [];
 
-/** What a row is found by, as "field value" pairs; computed once per row object. */
-const fieldsCache = new WeakMap<object, [string, string][]>();
+/** What a row is found by, as "field value" pairs: for a hit's "matched" column. */
 export function searchFields(row: Row): [string, string][] {
-  let f = fieldsCache.get(row);
-  if (!f) {
-    f = SEARCH_FIELDS.flatMap((k) => strings(read(row, k)).map((s): [string, string] => [k, s]));
-    fieldsCache.set(row, f);
-  }
-  return f;
+  return SEARCH_FIELDS.flatMap((k) => strings(read(row, k)).map((s): [string, string] => [k, s]));
 }
 
-/** The row's searchable text in lower case, one string, so a word is one `includes` per row. */
-const textCache = new WeakMap<object, string>();
+const PATHS = SEARCH_FIELDS.map((k) => k.split('.'));
+
+/** A row's searchable text in lower case, one string, so a word is one `includes` per row. */
 function searchText(row: Row): string {
-  let t = textCache.get(row);
-  if (t === undefined) {
-    t = searchFields(row)
-      .map(([, v]) => v.toLowerCase())
-      .join('\u0000');
-    textCache.set(row, t);
+  // Every value between two separators, so a whole value is found as `\0value\0`.
+  let t = '\u0000';
+  for (const path of PATHS) {
+    let v: unknown = row;
+    for (const part of path) v = typeof v === 'object' && v !== null && Object.hasOwn(v, part) ? (v as Row)[part] : undefined;
+    if (typeof v === 'string' || typeof v === 'number') t += `${v}\u0000`;
+    else if (Array.isArray(v)) for (const x of v) if (typeof x === 'string' || typeof x === 'number') t += `${x}\u0000`;
   }
-  return t;
+  return t.toLowerCase();
+}
+
+/**
+ * The rows' texts, made once per list as the store holds it: a refetch
+ * brings a new array and its texts are made again, on the first search.
+ */
+const textsCache = new WeakMap<readonly Row[], string[]>();
+export function textsOf(rows: readonly Row[]): string[] {
+  let texts = textsCache.get(rows);
+  if (!texts) {
+    texts = rows.map(searchText);
+    textsCache.set(rows, texts);
+  }
+  return texts;
 }
 
 type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
-/** An address value as a range: `addr/prefix`, a bare address (its own /32 or /128), `addr:port` (IPv4 only). */
+/** An IPv6 address value as a range: `addr/prefix`, or a bare address (its own /128, unless the row gives a prefix). */
 function cidrOf(value: string, prefix?: unknown): Cidr | undefined {
-  const [addr = '', len] = value.split('/');
-  const host = /^\d+\.\d+\.\d+\.\d+:\d+$/.test(addr) ? addr.slice(0, addr.lastIndexOf(':')) : addr;
-  if (!ipaddr.isValid(host)) return undefined;
+  const [host = '', len] = value.split('/');
+  if (!ipaddr.IPv6.isValid(host)) return undefined;
   const ip = ipaddr.parse(host);
-  const max = ip.kind() === 'ipv4' ? 32 : 128;
+  const max = 128;
   const bits = len !== undefined ? Number(len) : typeof prefix === 'number' ? prefix : max;
   if (!Number.isInteger(bits) || bits < 0 || bits > max) return undefined;
-  // A public IPv4 address's /24 is its subnet, not something it holds: only IPv6 ranges hold addresses.
-  return [ip, ip.kind() === 'ipv4' ? 32 : bits];
+  return [ip, bits];
 }
 
+/**
+ * The ranges a row holds: IPv6 ones (a /64, a pool). A public IPv4 address's
+ * /24 is its subnet, not something it holds, and an IPv4 address is written
+ * one way only, so the text finds those; an IPv6 address has many spellings,
+ * so an IPv6 word is also compared parsed, here, against single addresses too.
+ */
 const cidrCache = new WeakMap<object, Cidr[]>();
 function cidrsOf(row: Row): Cidr[] {
   let c = cidrCache.get(row);
   if (!c) {
     const prefix = read(row, 'prefix');
     c = ADDRESS_FIELDS.flatMap((k) => strings(read(row, k)).flatMap((v): Cidr[] => {
+      if (!v.includes(':')) return [];
       const cidr = cidrOf(v, k === 'range' || k === 'address' ? prefix : undefined);
       return cidr ? [cidr] : [];
     }));
@@ -90,15 +105,15 @@ export interface Query {
 export function parseQuery(text: string): Query {
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);
   const ips = new Map<string, ipaddr.IPv4 | ipaddr.IPv6>();
-  for (const w of words) if (ipaddr.isValid(w) && (w.includes(':') || ipaddr.IPv4.isValidFourPartDecimal(w))) ips.set(w, ipaddr.parse(w));
+  for (const w of words) if (w.includes(':') && ipaddr.IPv6.isValid(w)) ips.set(w, ipaddr.parse(w));
   return { words, ips };
 }
 
 const holds = ([net, bits]: Cidr, ip: ipaddr.IPv4 | ipaddr.IPv6) => net.kind() === ip.kind() && ip.match(net, bits);
 
-export function matches(row: Row, q: Query): boolean {
+/** The row (its text from `textsOf`) has every word, or holds the address a word is. */
+export function matchesText(text: string, row: Row, q: Query): boolean {
   if (q.words.length === 0) return false;
-  const text = searchText(row);
   for (const w of q.words) {
     if (text.includes(w)) continue;
     const ip = q.ips.get(w);
@@ -106,6 +121,9 @@ export function matches(row: Row, q: Query): boolean {
   }
   return true;
 }
+
+/** One row, on its own (lists read through `textsOf` instead). */
+export const matches = (row: Row, q: Query): boolean => matchesText(searchText(row), row, q);
 
 /** The field that matched the first word, for the hit's "matched" column: `ipv4 45.79.0.7`, `range 2600:…::/64`. */
 export function matchedBy(row: Row, q: Query): string {
@@ -124,8 +142,8 @@ export function matchedBy(row: Row, q: Query): string {
   return '';
 }
 
-/** Matched the whole text exactly (a label, an id, an address): such hits come first. */
-export function exact(row: Row, q: Query): boolean {
+/** Matched the whole text exactly (a label, an id, an address, one with its prefix): such hits come first. */
+export function exactText(text: string, q: Query): boolean {
   const whole = q.words.join(' ');
-  return searchFields(row).some(([, v]) => v.toLowerCase() === whole || v.toLowerCase().split(/[/]/)[0] === whole);
+  return text.includes(`\u0000${whole}\u0000`) || text.includes(`\u0000${whole}/`);
 }

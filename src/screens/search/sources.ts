@@ -6,7 +6,7 @@ import { flawOf } from '../../model/response.js';
 import { queryKey, type DataState, type ListQuery } from '../../store/data.js';
 import type { Params } from '../../store/nav.js';
 import { CONFIGS_SCREEN, BALANCERS_SCREEN } from '../nodebalancers/ids.js';
-import { exact, matches, type Query } from './match.js';
+import { exactText, matchesText, textsOf, type Query } from './match.js';
 
 /**
  * What a search reads: the cached lists of every area (the very lists the
@@ -34,7 +34,7 @@ export interface Collection {
   label(row: Row): string;
   /** Where Enter on the row goes from its list; without it the list opens with the row selected and its detail shown. */
   drill?(row: Row): Step | undefined;
-  /** Only a first page was read (bucket objects): said beside the hits. */
+  /** Only a first page was read (bucket objects): said beside the hits. Rows may include items the client could not read (skipped). */
   partial?: boolean;
 }
 
@@ -60,7 +60,7 @@ const safe = <T>(run: () => T, fallback: T): T => {
 };
 
 /** A list screen's rows as a collection, with its own key, label, crumb and drill. */
-function listCollection(registry: ScreenRegistry, def: ScreenDef, route: Step[], rows: readonly Row[]): Collection {
+export function listCollection(registry: ScreenRegistry, def: ScreenDef, route: Step[], rows: readonly Row[]): Collection {
   const spec = def.list!;
   const rowKey = (r: Row) => safe(() => (spec.rowKey ? spec.rowKey(r) : String(r.id)), String(r.id));
   const label = (r: Row) => safe(() => spec.label?.(r) ?? (typeof r.label === 'string' && r.label ? r.label : rowKey(r)), rowKey(r));
@@ -73,7 +73,7 @@ function listCollection(registry: ScreenRegistry, def: ScreenDef, route: Step[],
     : undefined;
   // A list below another names the way to it: "Nodes in lb-1 › port 443".
   const area = route.length > 1 ? `${def.title} in ${route.slice(1).map((s) => s.crumb ?? '').join(' › ')}` : def.title;
-  return { area, route, rows: rows.filter((r) => !flawOf(r)), rowKey, label, drill };
+  return { area, route, rows, rowKey, label, drill };
 }
 
 const objectsQuery = (b: Bucket): ListQuery => ({
@@ -95,6 +95,30 @@ function objectRoute(b: Bucket, name: string): Step[] {
   }
   return steps;
 }
+
+const ISSUES_SCREEN = 'issues';
+const ISSUE_SCREEN = 'managed-issue';
+const issueLabel = (i: Row) => (i as unknown as ManagedIssue).entity?.label ?? `issue ${String(i.id)}`;
+
+/** The open managed issues, each opening its triage view. */
+export function issuesCollection(rows: readonly Row[]): Collection {
+  return {
+    area: 'Managed issues',
+    route: [{ screen: ISSUES_SCREEN, params: {} }],
+    rows,
+    rowKey: (i) => String(i.id),
+    label: issueLabel,
+    drill: (i) => ({ screen: ISSUE_SCREEN, params: { issueId: String(i.id) }, crumb: issueLabel(i) }),
+  };
+}
+
+/** The rows of an area's top-level list as a collection (the managed issues, or a list screen's). */
+export function areaCollection(registry: ScreenRegistry, def: ScreenDef, rows: readonly Row[]): Collection {
+  return def.id === ISSUES_SCREEN ? issuesCollection(rows) : listCollection(registry, def, [{ screen: def.id, params: {} }], rows);
+}
+
+/** What an area's top-level list reads: its list screen's query, or the managed issues. */
+export const areaQuery = (def: ScreenDef): ListQuery | undefined => (def.id === ISSUES_SCREEN ? { path: ISSUES_PATH } : def.list ? listQuery(def.list, {}) : undefined);
 
 export interface Plan {
   collections: Collection[];
@@ -135,13 +159,14 @@ export function plan(app: Pick<AppContextValue, 'screens'>, lists: DataState['li
     out.collections.push(c);
     if (EXPAND.has(def.id)) {
       for (const r of c.rows) {
+        if (flawOf(r)) continue;
         const to = c.drill?.(r);
         const child = to && registry.all.find((d) => d.id === to.screen);
         if (child?.list) walk(child, [...route, to!]);
       }
     }
     if (route.length === 1 && listPath(def.list!, {}) === BUCKETS_PATH) {
-      for (const b of c.rows as unknown as Bucket[]) {
+      for (const b of (c.rows as unknown as Bucket[]).filter((r) => !flawOf(r))) {
         const objects = take(objectsQuery(b), `Objects in ${b.label}`) as ObjectEntry[] | undefined;
         if (!objects) continue;
         const byFolder = new Map<string, ObjectEntry[]>();
@@ -164,18 +189,9 @@ export function plan(app: Pick<AppContextValue, 'screens'>, lists: DataState['li
     if (def.list) walk(def, [{ screen: def.id, params: {} }]);
   }
   // The open managed issues: triage is a view of its own, not a list screen.
-  if (registry.all.some((d) => d.id === 'issues') && registry.all.some((d) => d.id === 'managed-issue')) {
-    const issues = take({ path: ISSUES_PATH }, 'Managed issues') as unknown as ManagedIssue[] | undefined;
-    if (issues) {
-      out.collections.push({
-        area: 'Managed issues',
-        route: [{ screen: 'issues', params: {} }],
-        rows: issues as unknown as Row[],
-        rowKey: (i) => String(i.id),
-        label: (i) => (i as unknown as ManagedIssue).entity?.label ?? `issue ${String(i.id)}`,
-        drill: (i) => ({ screen: 'managed-issue', params: { issueId: String(i.id) }, crumb: (i as unknown as ManagedIssue).entity?.label }),
-      });
-    }
+  if (registry.all.some((d) => d.id === ISSUES_SCREEN) && registry.all.some((d) => d.id === ISSUE_SCREEN)) {
+    const issues = take({ path: ISSUES_PATH }, 'Managed issues');
+    if (issues) out.collections.push(issuesCollection(issues));
   }
   return out;
 }
@@ -185,9 +201,12 @@ export function search(collections: readonly Collection[], q: Query): Hit[] {
   const first: Hit[] = [];
   const rest: Hit[] = [];
   for (const collection of collections) {
-    for (const row of collection.rows) {
-      if (!matches(row, q)) continue;
-      const hit = { collection, row, exact: exact(row, q) };
+    const texts = textsOf(collection.rows);
+    for (let i = 0; i < texts.length; i++) {
+      const row = collection.rows[i]!;
+      // An item the client could not read has nothing to open.
+      if (!matchesText(texts[i]!, row, q) || flawOf(row)) continue;
+      const hit = { collection, row, exact: exactText(texts[i]!, q) };
       (hit.exact ? first : rest).push(hit);
     }
   }

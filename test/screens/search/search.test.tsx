@@ -24,7 +24,7 @@ afterAll(() => apps.forEach((r) => r.unmount()));
 
 const crumbs = (frame: string) => frame.split('\n')[1] ?? '';
 
-describe(':search', () => {
+describe(':search', { timeout: 60_000 }, () => {
   it('finds an instance by label, lists its area, and Enter opens its overview as drilling would', async () => {
     const r = open();
     await jumpTo(r, `search ${vm.label}`, new RegExp(`Instances\\s+${vm.label}\\s+${vm.id}`));
