@@ -14,7 +14,7 @@ import { plural } from '../../model/plural.js';
 import { flawOf } from '../../model/response.js';
 import { queryKey, type ListQuery } from '../../store/data.js';
 import { DEFAULT_VIEW } from '../../store/views.js';
-import { matches, parseQuery } from '../search/match.js';
+import { matchesText, parseQuery, textsOf } from '../search/match.js';
 import { areaCollection, areaQuery, openHit } from '../search/sources.js';
 
 type Row = Record<string, unknown>;
@@ -93,7 +93,8 @@ export function AllScreen({ entry, width, height }: ScreenProps) {
     const r = results.get(account) ?? { status: 'loading' };
     if (r.status === 'loading') return [{ account, note: 'loading…' }];
     if (r.status === 'error') return [{ account, note: `could not load: ${r.error}`, failed: true }];
-    const rows = words.length ? r.rows.filter((row) => matches(row, q)) : r.rows;
+    const texts = textsOf(r.rows);
+    const rows = words.length ? r.rows.filter((row, i) => matchesText(texts[i]!, row, q)) : r.rows;
     return rows.length ? rows.map((row) => ({ account, row })) : [{ account, note: words.length ? 'nothing matches' : 'none' }];
   });
   const own = (def?.id === 'issues' ? ISSUE_COLUMNS : ((def?.list?.columns ?? []) as Column<Row>[])).slice(0, 6);

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Text } from 'ink';
 import { useStore } from 'zustand';
 import type { AccountTarget, AccountsStore } from '../../app/accounts.js';
@@ -24,6 +25,10 @@ function Accounts({ accounts, entry, width, height }: ScreenProps & { accounts: 
   const switching = useStore(accounts, (s) => s.switching);
   const words = useStore(views, (s) => s.views[entry.key]?.filter ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   const shown = targets.filter((t) => words.every((w) => `${t.name} ${t.endpoint}`.toLowerCase().includes(w)));
+  // The cursor starts on the account shown now.
+  useEffect(() => {
+    if (current && views.getState().get(entry.key).selectedKey === undefined) views.getState().update(entry.key, { selectedKey: current });
+  }, [entry.key]);
   return (
     <SelectTable
       entry={entry}

@@ -28,7 +28,7 @@ const strings = (v: unknown): string[] =>
   typeof v === 'string' ? [v] : typeof v === 'number' ? [String(v)] : Array.isArray(v) ? v.flatMap((x) => (typeof x === 'string' || typeof x === 'number' ? [String(x)] : [])) : [];
 
 /** What a row is found by, as "field value" pairs: for a hit's "matched" column. */
-export function searchFields(row: Row): [string, string][] {
+function searchFields(row: Row): [string, string][] {
   return SEARCH_FIELDS.flatMap((k) => strings(read(row, k)).map((s): [string, string] => [k, s]));
 }
 
@@ -122,8 +122,6 @@ export function matchesText(text: string, row: Row, q: Query): boolean {
   return true;
 }
 
-/** One row, on its own (lists read through `textsOf` instead). */
-export const matches = (row: Row, q: Query): boolean => matchesText(searchText(row), row, q);
 
 /** The field that matched the first word, for the hit's "matched" column: `ipv4 45.79.0.7`, `range 2600:…::/64`. */
 export function matchedBy(row: Row, q: Query): string {

@@ -44,7 +44,7 @@ describe(':ctx', { timeout: 60_000 }, () => {
   it('lists the saved profiles; Enter switches to another account without restarting, and its data is shown', async () => {
     const r = open();
     await jumpTo(r, 'instances', /alpha-web/);
-    await jumpTo(r, 'ctx', /● one\s.*current/);
+    await jumpTo(r, 'ctx', /^› ● one\s.*current/m);
     expect(r.lastFrame()).toMatch(/two\s+http:\/\/127\.0\.0\.1:\d+\/v4\s+saved profile/);
     await press(r, '/', /Enter keep/);
     await press(r, 'two', (f) => !/one\s+http/.test(f));

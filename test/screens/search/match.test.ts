@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { exactText, matchedBy, matches, parseQuery, textsOf } from '../../../src/screens/search/match.js';
+import { exactText, matchedBy, matchesText, parseQuery, textsOf } from '../../../src/screens/search/match.js';
 
 const vm = { id: 41001, label: 'web-1', ipv4: ['45.79.0.7', '192.168.128.4'], ipv6: '2600:3c00::f03c:91ff:fe24:3a2f/128', tags: ['prod', 'frontend'], region: 'us-east' };
 const range = { range: '2600:3c00:e001::', prefix: 64, region: 'us-east', route_target: '2600:3c00::f03c:91ff:fe24:3a2f' };
 const v4 = { address: '45.79.0.7', prefix: 24, type: 'ipv4', region: 'us-east' };
 const node = { id: 7, label: 'web-1-node', address: '192.168.128.4:80' };
 
-const hit = (row: Record<string, unknown>, text: string) => matches(row, parseQuery(text));
+const hit = (row: Record<string, unknown>, text: string) => matchesText(textsOf([row])[0]!, row, parseQuery(text));
 
 describe('search matching', () => {
   it('every word must match, in any case, in the label, id, addresses or tags', () => {
