@@ -29,7 +29,7 @@ export interface AppContextValue {
   quit(): void;
 }
 
-export type AppSettings = Pick<Config, 'aliases' | 'plugins' | 'exportDir'>;
+export type AppSettings = Pick<Config, 'aliases' | 'plugins'>;
 
 export const noSettings = (): AppSettings => ({ aliases: new Map(), plugins: [] });
 

@@ -105,9 +105,10 @@ export async function runTui(argv: string[]): Promise<number> {
         profileName: target.kind === 'remote' ? target.profileName : undefined,
         readOnly: opts.readOnly,
         refreshSeconds: opts.refreshSeconds,
-        exportDir: opts.exportDir,
+        // The flag, then the config file; else the current folder.
+        exportDir: opts.exportDir ?? loaded.config.exportDir,
       },
-      settings: { aliases: loaded.config.aliases, plugins: loaded.config.plugins, exportDir: loaded.config.exportDir },
+      settings: { aliases: loaded.config.aliases, plugins: loaded.config.plugins },
       notices: loaded.problems,
       profiles: loaded.config.profiles,
       demo: demoAccount,
