@@ -84,6 +84,8 @@ export function observeRequests(app: FastifyInstance, accounts: Accounts): void 
 
   app.addHook('onRequest', (req, reply, done) => {
     const account = (req.account = accounts.ofRequest(req));
+    // HTTP's Date is the origin's time: the account's clock, so a client sees how far a moved clock is from its own.
+    reply.header('Date', new Date(account.store.clock.now()).toUTCString());
     const url = req.originalUrl;
     if (url.startsWith(CONTROL_PREFIX)) return done();
     const { faults } = account;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/server/service.js';
-import { call, startTestService } from '../helpers/service.js';
+import { call, OWNER_TOKEN, startTestService } from '../helpers/service.js';
 import { createInstance } from './instances-fixtures.js';
 
 /** Each account's time is its own: a test moving one account's clock moves no other's. */
@@ -30,5 +30,18 @@ describe('the clock of an added account', () => {
     expect(primary.frozen).toBe(false);
     expect(Date.parse(primary.now) - primaryBefore).toBeLessThan(60_000);
     expect((await call(svc, 'GET', `/vm/instances/${mine.id}`)).body.status).toBe('provisioning');
+  });
+});
+
+describe('the Date header', () => {
+  it('is the clock of the account the request acts on', async () => {
+    const other = (await call(svc, 'POST', '/__control/accounts', { body: { seed: 'empty' } })).body as { token: string };
+    await call(svc, 'POST', '/__control/clock', { token: other.token, body: { advance_seconds: 86_400, frozen: true } });
+    const frozenAt = Date.parse((await clock(other.token)).now);
+    const theirs = await fetch(`${svc.baseUrl}/regions`, { headers: { authorization: `Bearer ${other.token}` } });
+    // Second resolution: the header drops the milliseconds.
+    expect(Math.abs(Date.parse(theirs.headers.get('date')!) - frozenAt)).toBeLessThan(1000);
+    const mine = await fetch(`${svc.baseUrl}/regions`, { headers: { authorization: `Bearer ${OWNER_TOKEN}` } });
+    expect(Math.abs(Date.parse(mine.headers.get('date')!) - Date.now())).toBeLessThan(5000);
   });
 });
