@@ -9,6 +9,7 @@ import { useCommands } from '../../app/use-commands.js';
 import { NOTICEABLE_MS, useLasting } from '../../app/use-lasting.js';
 import { Spinner } from '../../components/Spinner.js';
 import { TextInput } from '../../components/TextInput.js';
+import { listHandlers } from '../../components/list/list-keys.js';
 import { useListData } from '../../components/list/use-list-data.js';
 import { editText } from '../../components/text-edit.js';
 import { clamp, windowStart } from '../../components/window.js';
@@ -84,28 +85,13 @@ export function TriageScreen({ entry, width, height }: ScreenProps) {
     if (row) nav.getState().push('managed-issue', { issueId: String(row.issue.id) }, `#${row.issue.entity.id}`);
   };
   useCommands(
-    view.filtering
-      ? {
-          applyFilter: () => update({ filtering: false }),
-          clearFilter: () => update({ filtering: false, filter: '', filterCursor: 0 }),
-          up: () => select((n) => n - 1),
-          down: () => select((n) => n + 1),
-        }
-      : {
-          up: () => select((n) => n - 1),
-          down: () => select((n) => n + 1),
-          pageUp: () => select((n) => n - 3),
-          pageDown: () => select((n) => n + 3),
-          top: () => select(() => 0),
-          bottom: () => select((_, count) => count - 1),
-          open,
-          filter: () => update({ filtering: true, filterCursor: current().v.filter.length }),
-          refresh: () => {
-            void data.getState().refresh(Q.issues);
-            void data.getState().refresh(Q.services);
-          },
-          back: view.filter !== '' && (() => update({ filter: '', filterCursor: 0 })),
-        },
+    listHandlers(view, () => views.getState().get(entry.key), select, update, 3, {
+      open,
+      refresh: () => {
+        void data.getState().refresh(Q.issues);
+        void data.getState().refresh(Q.services);
+      },
+    }, () => update({ overlay: null })),
     {
       priority: PRIORITY.screen,
       title: 'Triage',

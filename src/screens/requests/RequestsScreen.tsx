@@ -7,6 +7,7 @@ import { PRIORITY } from '../../app/key-router.js';
 import type { ScreenProps } from '../../app/screen.js';
 import { useCommands } from '../../app/use-commands.js';
 import { Table } from '../../components/Table.js';
+import { listHandlers } from '../../components/list/list-keys.js';
 import { TextInput } from '../../components/TextInput.js';
 import { editText } from '../../components/text-edit.js';
 import { clamp } from '../../components/window.js';
@@ -52,28 +53,13 @@ export function RequestsScreen({ entry, width, height }: ScreenProps) {
   const page = Math.max(1, height - 3);
   const open = view.overlay?.kind === 'detail' ? client.requests.get(Number(view.overlay.key)) : undefined;
   useCommands(
-    view.filtering
-      ? {
-          applyFilter: () => update({ filtering: false }),
-          clearFilter: () => update({ filtering: false, filter: '', filterCursor: 0 }),
-          up: () => select((n) => n - 1),
-          down: () => select((n) => n + 1),
-        }
-      : {
-          up: () => select((n) => n - 1),
-          down: () => select((n) => n + 1),
-          pageUp: () => select((n) => n - page),
-          pageDown: () => select((n) => n + page),
-          top: () => select(() => 0),
-          bottom: () => select((_, count) => count - 1),
-          open: () => {
-            const { row } = current();
-            if (row) update({ overlay: { kind: 'detail', key: String(row.id) }, selectedKey: String(row.id) });
-          },
-          copy: () => copy(current().row),
-          filter: () => update({ filtering: true, filterCursor: current().v.filter.length }),
-          back: view.filter !== '' && (() => update({ filter: '', filterCursor: 0 })),
-        },
+    listHandlers(view, () => views.getState().get(entry.key), select, update, page, {
+      open: () => {
+        const { row } = current();
+        if (row) update({ overlay: { kind: 'detail', key: String(row.id) }, selectedKey: String(row.id) });
+      },
+      copy: () => copy(current().row),
+    }, () => update({ overlay: null })),
     {
       priority: PRIORITY.screen,
       title: 'Requests',
