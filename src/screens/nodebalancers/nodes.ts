@@ -27,7 +27,8 @@ async function nodesWithInstances(client: ApiClient, nb: string, config: string,
   const readable = (vm: Instance | null) => vm !== null && typeof vm === 'object' && !flawOf(vm) && Array.isArray(vm.ipv4);
   if (entry?.status === 'ready') for (const vm of entry.rows as Instance[]) if (readable(vm)) for (const ip of vm.ipv4) byAddress.set(ip, vm);
   return nodes.map((n) => {
-    if (flawOf(n)) return n;
+    // A row the client could not read (or whose address is not there) is left as it came.
+    if (flawOf(n) || typeof n?.address !== 'string') return n;
     const vm = byAddress.get(hostOf(n.address));
     return vm ? { ...n, instance: { id: vm.id, label: vm.label } } : n;
   });

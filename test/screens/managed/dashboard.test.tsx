@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { summarize, utcTime } from '../../../src/components/braille-chart.js';
 import { bitsPerSecond, compact, percent, perSecond } from '../../../src/screens/managed/units.js';
 import { ENTER, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
 import { call, startTestService } from '../../helpers/service.js';
 import { control, crumbs, openArea, demoAccount, warmUp } from './harness.js';
+
+// Outside tmux, whatever terminal runs the tests: the copy is the OSC 52 sequence itself.
+vi.stubEnv('TMUX', '');
 
 const svc = await demoAccount();
 

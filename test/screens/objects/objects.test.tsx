@@ -1,11 +1,14 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { call, startTestService } from '../../helpers/service.js';
 import { CTRL_D, CTRL_S, DOWN, ENTER, ESC, TAB } from '../../helpers/ink.js';
 import { app, gone, jump, press, select, wait, type App } from './harness.js';
+
+// Outside tmux, whatever terminal runs the tests: the copy is the OSC 52 sequence itself.
+vi.stubEnv('TMUX', '');
 
 let svc: RunningService;
 let dir: string;
@@ -67,10 +70,12 @@ describe('pre-signed URLs', () => {
     const shown = await press(r, CTRL_S, 'Pre-signed PUT URL: index.html');
     expect(shown).toContain('shown only once');
     expect(shown).toMatch(/Content-Type: text\/html/);
-    // The URL in full: the dialog's lines from the one starting with http up to the blank line after it.
-    const lines = shown.split('\n').map((l) => l.replace(/^\s*│\s?/, '').replace(/\s*│\s*$/, '').trim());
+    // The URL in full, on lines of its own with no border or indent: a mouse selection is the URL.
+    const lines = shown.split('\n');
     const start = lines.findIndex((l) => l.startsWith('http://'));
     const url = lines.slice(start, lines.indexOf('', start)).join('');
+    await press(r, 'Y', 'Copied "Pre-signed PUT URL: index.html" (OSC 52)');
+    expect(r.frames.join('')).toContain(`\x1b]52;c;${Buffer.from(url).toString('base64')}\x07`);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/__objects\/us-east-1\/assets-prod\/index\.html\?method=PUT&expires=\d+&ct=text%2Fhtml&sig=[0-9a-f]{64}$/);
     // The URL works: an upload with the signed content type replaces the object.
     const put = await fetch(url, { method: 'PUT', body: '<h1>new</h1>', headers: { 'content-type': 'text/html' } });
