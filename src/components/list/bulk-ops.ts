@@ -49,14 +49,15 @@ export function bulkOps<R>(spec: ListSpec<R>, ctx: ScreenCtx, { readOnly, missin
     const form = a.form;
     ops.push({
       id: `action:${a.id}`,
-      label: a.label.replace(/…$/, ''),
+      // The ellipsis escaped: the bundle stays ASCII (src/boot/code-cache.ts).
+      label: a.label.replace(/\u2026$/, ''),
       key: a.key,
       destructive: Boolean(a.destructive || a.typeToConfirm),
       irreversible: Boolean(a.typeToConfirm),
       form,
       skip: (row) => {
         if (flawOf(row)) return UNREADABLE;
-        if (a.when && !a.when(row)) return `${a.label.replace(/…$/, '').toLowerCase()} does not apply to it now`;
+        if (a.when && !a.when(row)) return `${a.label.replace(/\u2026$/, '').toLowerCase()} does not apply to it now`;
         return missing(actionScope(a, spec.writeScope), row);
       },
       run: (row, body) => (form ? form.submit(body ?? {}, ctx, row) : a.run!(row, ctx)),
