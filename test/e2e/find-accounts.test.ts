@@ -128,7 +128,9 @@ describe('find and accounts in a terminal', { timeout: 180_000 }, () => {
     const app = start(['--profile', 'east'], JSON.stringify({ profiles: profiles(), plugins }));
     await app.waitForScreen(/\? help/);
     await jump(app, 'vm');
+    // The key is offered as the view opens; the item it runs on comes with the list.
     await app.waitForScreen(/o hello/);
+    await app.waitForScreen(/^› east-web-1/m);
     app.press('o');
     const during = await app.waitForScreen(/PLUGIN-RAN-east-\w+-1-\d+/);
     expect(app.alternateScreen()).toBe(false);
