@@ -1,11 +1,9 @@
-import { basename } from 'node:path';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { useApp } from '../../app/context.js';
 import { PRIORITY } from '../../app/key-router.js';
 import type { BulkRun } from '../../app/bulk.js';
-import { exportError, exportList } from '../../app/export.js';
 import type { Column, ScreenCtx, ScreenProps } from '../../app/screen.js';
 import { useCommands } from '../../app/use-commands.js';
 import { BulkOverlay, isBulkOverlay } from '../../components/list/BulkOverlay.js';
@@ -15,12 +13,12 @@ import { ListOverlay } from '../../components/list/ListOverlay.js';
 import { ListStatus } from '../../components/list/ListStatus.js';
 import { filterCapture, listHandlers } from '../../components/list/list-keys.js';
 import { createDeriver } from '../../components/list/list-view.js';
-import { clearMarks, markRange, pruneMarks, toggleMark } from '../../components/list/marks.js';
+import { clearMarks, markRange, marksInOrder, pruneMarks, toggleMark } from '../../components/list/marks.js';
+import { saveRows } from '../../components/list/save-rows.js';
 import { offeredActions, rowActions } from '../../components/list/row-actions.js';
 import { Spinner } from '../../components/Spinner.js';
 import { Table } from '../../components/Table.js';
 import { clamp } from '../../components/window.js';
-import { plural } from '../../model/plural.js';
 import { queryKey } from '../../store/data.js';
 import { DEFAULT_VIEW, type ListView } from '../../store/views.js';
 import { relativeName } from './format.js';
@@ -120,12 +118,9 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
 
   /** Only objects take a mark: a folder stands for names not loaded, the "… more" line for none. */
   const markable = (row: ObjectRow) => !row.more && !isPrefix(row);
-  /** The marked objects: those shown, in their order, then those the filter hides. */
   const markedRows = (): ObjectRow[] => {
     const { v, list } = current();
-    if (v.marks.size === 0) return [];
-    const shown = list.filter((r) => v.marks.has(rowKey(r)));
-    return shown.length === v.marks.size ? shown : [...shown, ...loaded().filter((r) => v.marks.has(rowKey(r)) && !shown.includes(r))];
+    return marksInOrder(v.marks, list, loaded(), rowKey);
   };
   const running = useRef<BulkRun<ObjectRow>>(undefined);
   const ops = bulkOps(spec, ctx, { readOnly: session.getState().readOnly, missing: (scope) => mark(scope) });
@@ -142,14 +137,7 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
     const entry = data.getState().lists[qkey];
     if (entry?.status !== 'ready') return notify(`Not yet: ${bucket}/${prefix} is still loading`, 'error');
     const rows = list.filter((r) => !r.more && (v.marks.size === 0 || v.marks.has(rowKey(r))));
-    if (rows.length === 0) return notify(`Nothing to export: the list shows no ${v.marks.size ? 'marked ' : ''}objects`, 'error');
-    const dir = session.getState().exportDir ?? '.';
-    try {
-      const files = await exportList({ dir, area: `objects-${bucket}`, columns: spec.columns, rows });
-      notify(`Exported ${plural(rows.length, 'entry', 'entries')} to ${files.csv} and ${basename(files.json)}`, 'success');
-    } catch (err) {
-      notify(exportError(dir, err), 'error');
-    }
+    await saveRows({ area: `objects-${bucket}`, columns: spec.columns, rows, marked: v.marks.size > 0, dir: session.getState().exportDir, notify });
   };
   const tableRows = Math.max(1, height - 2);
   const handlers = listHandlers(
