@@ -62,15 +62,37 @@ describe('marks in the object browser', { timeout: 60_000 }, () => {
     expect(left).toContain('app/2026-09-04.log');
   });
 
+  it('a delete the service refuses leaves its object marked with the reason; the other goes', async () => {
+    const rule = await call(svc, 'POST', '/__control/faults', { body: { method: 'DELETE', path: '/__objects/*2026-09-11.log*', action: 'error', status: 503, reason: 'disk under repair' } });
+    expect(rule.status).toBe(200);
+    try {
+      const r = await openLogs();
+      await press(r, ENTER, /logs-2026\/app\/\s+\d+ items/);
+      // Down from the first object (the first test deleted the 1st to the 3rd) to the 10th.
+      for (let day = 5; day <= 10; day++) await press(r, 'j', new RegExp(`^› 2026-09-${String(day).padStart(2, '0')}\\.log`, 'm'));
+      await press(r, SPACE, '1 marked');
+      await press(r, SPACE, '2 marked');
+      await press(r, CTRL_D, 'Type 2 to confirm');
+      await press(r, `2${ENTER}`, /Delete: 1 of 2 succeeded, 1 failed \(2026-09-11\.log: HTTP 503: disk under repair\)/);
+      const frame = await press(r, '', (f) => f.includes('Not done') && f.includes('1 marked') && !f.includes('2026-09-10.log'));
+      expect(frame).toMatch(/● 2026-09-11\.log .*HTTP 503: disk under repair/);
+      const left = await appLogs();
+      expect(left).not.toContain('app/2026-09-10.log');
+      expect(left).toContain('app/2026-09-11.log');
+    } finally {
+      await call(svc, 'DELETE', `/__control/faults/${rule.body.id}`);
+    }
+  });
+
   it('Ctrl-S writes the objects shown, or only the marked ones, as CSV and JSON', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vmtui-objexport-'));
     const r = await openLogs({ session: { exportDir: dir } });
     await press(r, ENTER, /logs-2026\/app\/\s+\d+ items/);
     const shown = (await appLogs()).length;
-    await press(r, CTRL_S, `Exported ${shown} entries to`);
+    await press(r, CTRL_S, `Exported ${shown} items to`);
     await press(r, 'j', /› 2026-09-\d\d\.log/);
     await press(r, SPACE, '1 marked');
-    await press(r, CTRL_S, 'Exported 1 entry to');
+    await press(r, CTRL_S, 'Exported 1 item to');
     const files = readdirSync(dir).sort();
     expect(files).toHaveLength(4);
     const csvs = files.filter((f) => f.endsWith('.csv')).map((f) => readFileSync(join(dir, f), 'utf8').split('\r\n'));
