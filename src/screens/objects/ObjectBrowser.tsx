@@ -111,10 +111,10 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
     else update({ overlay: make(row) });
   };
   const refetch = (extra: string[]) => data.getState().invalidate(objects.query.path, ...extra);
-  const { close, chooseAction, confirmed, submitForm } = rowActions({ spec, ctx, rowKey, label, update, refetch, notify: session.getState().notify });
+  const notify = session.getState().notify;
+  const { close, chooseAction, confirmed, submitForm } = rowActions({ spec, ctx, rowKey, label, update, refetch, notify });
 
   const mark = (scope: string | undefined) => session.getState().missingScope(scope ?? spec.writeScope) ?? undefined;
-  const notify = session.getState().notify;
 
   /** Only objects take a mark: a folder stands for names not loaded, the "… more" line for none. */
   const markable = (row: ObjectRow) => !row.more && !isPrefix(row);
@@ -134,8 +134,7 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
   /** Ctrl-S: the objects as shown (the marked ones when there are marks) as CSV and JSON. */
   const saveList = async () => {
     const { v, list } = current();
-    const entry = data.getState().lists[qkey];
-    if (entry?.status !== 'ready') return notify(`Not yet: ${bucket}/${prefix} is still loading`, 'error');
+    if (data.getState().lists[qkey]?.status !== 'ready') return notify(`Not yet: ${bucket}/${prefix} is still loading`, 'error');
     const rows = list.filter((r) => !r.more && (v.marks.size === 0 || v.marks.has(rowKey(r))));
     await saveRows({ area: `objects-${bucket}`, columns: spec.columns, rows, marked: v.marks.size > 0, dir: session.getState().exportDir, notify });
   };
