@@ -1,4 +1,3 @@
-import { basename } from 'node:path';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
@@ -19,10 +18,9 @@ import { ListStatus } from './ListStatus.js';
 import { BulkOverlay, isBulkOverlay } from './BulkOverlay.js';
 import { bulkOps } from './bulk-ops.js';
 import { listBulk } from './list-bulk.js';
-import { clearMarks, markRange, pruneMarks, toggleMark } from './marks.js';
-import { exportList, exportError } from '../../app/export.js';
+import { clearMarks, markRange, marksInOrder, pruneMarks, toggleMark } from './marks.js';
+import { saveRows } from './save-rows.js';
 import type { BulkRun } from '../../app/bulk.js';
-import { plural } from '../../model/plural.js';
 import { filterCapture, listHandlers } from './list-keys.js';
 import { createDeriver, selectedIndex } from './list-view.js';
 import { useListData } from './use-list-data.js';
@@ -127,12 +125,9 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   const offered = offeredActions(spec.actions, undefined, session.getState().readOnly);
 
   const allRows = () => (data.getState().lists[qkey]?.rows as Row[] | undefined) ?? EMPTY;
-  /** The marked rows: those shown, in their order, then those the filter hides. */
   const markedRows = (): Row[] => {
     const { v, d } = current();
-    if (v.marks.size === 0) return [];
-    const shown = d.rows.filter((r) => v.marks.has(rowKey(r)));
-    return shown.length === v.marks.size ? shown : [...shown, ...allRows().filter((r) => v.marks.has(rowKey(r)) && d.indexOf(rowKey(r)) < 0)];
+    return marksInOrder(v.marks, d.rows, allRows(), rowKey);
   };
   const running = useRef<BulkRun<Row>>(undefined);
   const ops = bulkOps(spec, ctx, { readOnly: session.getState().readOnly, missing: why, user: session.getState().user });
@@ -144,14 +139,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
     const loaded = data.getState().lists[qkey];
     if (loaded?.status !== 'ready' || loaded.progress) return notify(`Not yet: ${def.title} is still loading`, 'error');
     const rows = v.marks.size ? d.rows.filter((r) => v.marks.has(rowKey(r))) : d.rows;
-    if (rows.length === 0) return notify(`Nothing to export: the list shows no ${v.marks.size ? 'marked ' : ''}items`, 'error');
-    const dir = session.getState().exportDir ?? '.';
-    try {
-      const files = await exportList({ dir, area: def.id, columns: spec.columns, rows });
-      notify(`Exported ${plural(rows.length, 'item')} to ${files.csv} and ${basename(files.json)}`, 'success');
-    } catch (err) {
-      notify(exportError(dir, err), 'error');
-    }
+    await saveRows({ area: def.id, columns: spec.columns, rows, marked: v.marks.size > 0, dir: session.getState().exportDir, notify });
   };
   const sorting = useMemo(() => sortKeys(spec.columns as never), [spec.columns]);
   const ssh = useSsh();

@@ -41,3 +41,12 @@ function without(failures: ReadonlyMap<string, string>, keys: readonly string[])
   for (const key of keys) next.delete(key);
   return next.size ? next : NO_FAILURES;
 }
+
+/** The marked rows: those shown, in their order, then those the filter hides. */
+export function marksInOrder<R>(marks: ReadonlySet<string>, shown: readonly R[], all: readonly R[], rowKey: (row: R) => string): R[] {
+  if (marks.size === 0) return [];
+  const inView = shown.filter((r) => marks.has(rowKey(r)));
+  if (inView.length === marks.size) return inView;
+  const seen = new Set(inView.map(rowKey));
+  return [...inView, ...all.filter((r) => marks.has(rowKey(r)) && !seen.has(rowKey(r)))];
+}

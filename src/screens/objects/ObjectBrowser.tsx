@@ -1,14 +1,20 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { useApp } from '../../app/context.js';
 import { PRIORITY } from '../../app/key-router.js';
-import type { ScreenCtx, ScreenProps } from '../../app/screen.js';
+import type { BulkRun } from '../../app/bulk.js';
+import type { Column, ScreenCtx, ScreenProps } from '../../app/screen.js';
 import { useCommands } from '../../app/use-commands.js';
+import { BulkOverlay, isBulkOverlay } from '../../components/list/BulkOverlay.js';
+import { bulkOps } from '../../components/list/bulk-ops.js';
+import { listBulk } from '../../components/list/list-bulk.js';
 import { ListOverlay } from '../../components/list/ListOverlay.js';
 import { ListStatus } from '../../components/list/ListStatus.js';
 import { filterCapture, listHandlers } from '../../components/list/list-keys.js';
 import { createDeriver } from '../../components/list/list-view.js';
+import { clearMarks, markRange, marksInOrder, pruneMarks, toggleMark } from '../../components/list/marks.js';
+import { saveRows } from '../../components/list/save-rows.js';
 import { offeredActions, rowActions } from '../../components/list/row-actions.js';
 import { Spinner } from '../../components/Spinner.js';
 import { Table } from '../../components/Table.js';
@@ -105,9 +111,33 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
     else update({ overlay: make(row) });
   };
   const refetch = (extra: string[]) => data.getState().invalidate(objects.query.path, ...extra);
-  const { close, chooseAction, confirmed, submitForm } = rowActions({ spec, ctx, rowKey, label, update, refetch, notify: session.getState().notify });
+  const notify = session.getState().notify;
+  const { close, chooseAction, confirmed, submitForm } = rowActions({ spec, ctx, rowKey, label, update, refetch, notify });
 
   const mark = (scope: string | undefined) => session.getState().missingScope(scope ?? spec.writeScope) ?? undefined;
+
+  /** Only objects take a mark: a folder stands for names not loaded, the "… more" line for none. */
+  const markable = (row: ObjectRow) => !row.more && !isPrefix(row);
+  const markedRows = (): ObjectRow[] => {
+    const { v, list } = current();
+    return marksInOrder(v.marks, list, loaded(), rowKey);
+  };
+  const running = useRef<BulkRun<ObjectRow>>(undefined);
+  const ops = bulkOps(spec, ctx, { readOnly: session.getState().readOnly, missing: (scope) => mark(scope) });
+  const bulk = listBulk({ getView: () => current().v, update, marked: markedRows, rowKey, label, refetch, notify, running });
+  const marking = () => current().v.marks.size > 0;
+  const bulkDelete = () => {
+    const op = ops.find((o) => o.id === 'delete');
+    if (op) bulk.choose(op);
+    else notify('Deleting is not allowed here (read-only): ^\\ clears the marks', 'error');
+  };
+  /** Ctrl-S: the objects as shown (the marked ones when there are marks) as CSV and JSON. */
+  const saveList = async () => {
+    const { v, list } = current();
+    if (data.getState().lists[qkey]?.status !== 'ready') return notify(`Not yet: ${bucket}/${prefix} is still loading`, 'error');
+    const rows = list.filter((r) => !r.more && (v.marks.size === 0 || v.marks.has(rowKey(r))));
+    await saveRows({ area: `objects-${bucket}`, columns: spec.columns, rows, marked: v.marks.size > 0, dir: session.getState().exportDir, notify });
+  };
   const tableRows = Math.max(1, height - 2);
   const handlers = listHandlers(
     view,
@@ -125,11 +155,34 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
         if (missing) session.getState().notify(`Cannot upload: ${missing}`, 'error');
         else update({ overlay: { kind: 'form', form: 'create' } });
       },
-      delete: withRow(
-        (row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) }),
-        (row) => spec.delete!.refuse?.(row) ?? (mark(spec.delete?.scope) && `Cannot delete ${row.name}: ${mark(spec.delete?.scope)}`),
-      ),
-      actions: offeredActions(spec.actions, undefined, session.getState().readOnly).length > 0 && withRow((row) => ({ kind: 'menu', key: rowKey(row) })),
+      delete: () =>
+        marking()
+          ? bulkDelete()
+          : withRow(
+              (row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) }),
+              (row) => spec.delete!.refuse?.(row) ?? (mark(spec.delete?.scope) && `Cannot delete ${row.name}: ${mark(spec.delete?.scope)}`),
+            )(),
+      mark: () => {
+        const { v, row } = current();
+        if (!row) return;
+        if (!markable(row)) return notify(row.more ? 'The "… more" line is not an object' : `${row.name} is a folder: only objects are marked (Enter opens it)`, 'error');
+        update(toggleMark(v, rowKey(row)));
+        select((i) => i + 1);
+      },
+      markRange:
+        view.marks.size > 0 &&
+        (() => {
+          const { v, list, i } = current();
+          const patch = markRange(v, list.map(rowKey), i);
+          // Folders and the "… more" line in the range stay unmarked.
+          const objectKeys = new Set(list.filter(markable).map(rowKey));
+          update({ ...patch, marks: new Set([...patch.marks!].filter((k) => objectKeys.has(k) || v.marks.has(k))) });
+        }),
+      clearMarks: (view.marks.size > 0 || view.failures.size > 0) && (() => update(clearMarks())),
+      exportList: () => void saveList(),
+      actions:
+        (offeredActions(spec.actions, undefined, session.getState().readOnly).length > 0 || (view.marks.size > 0 && ops.length > 0)) &&
+        (() => (marking() && ops.length ? update({ overlay: { kind: 'bulk-menu' } }) : withRow((row) => ({ kind: 'menu', key: rowKey(row) }))())),
       detail: withRow((row) => ({ kind: 'detail', key: rowKey(row) })),
       json: withRow((row) => ({ kind: 'json', key: rowKey(row) })),
       copy: withRow((row) => ({ kind: 'copy', key: rowKey(row) })),
@@ -156,9 +209,40 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
   useEffect(() => {
     if (gone) update({ overlay: null });
   });
+  const hasMarks = view.marks.size > 0 || view.failures.size > 0;
+  // An object that leaves the listing loses its mark.
+  useEffect(() => {
+    if (!hasMarks || list?.status !== 'ready') return;
+    const keys = new Set(rows.map(rowKey));
+    const patch = pruneMarks(views.getState().get(entry.key), (k) => keys.has(k));
+    if (patch) update(patch);
+  }, [list?.rows, list?.status, hasMarks]);
+  const { marks, failures } = view;
+  const columns = useMemo(
+    () => (failures.size ? [...spec.columns, { key: '', title: 'Not done', flex: 3, format: (r: ObjectRow) => failures.get(rowKey(r)) ?? '' } satisfies Column<ObjectRow>] : spec.columns),
+    [spec.columns, failures],
+  );
+  const shownMarked = marks.size ? shown.reduce((n, r) => n + (marks.has(rowKey(r)) ? 1 : 0), 0) : 0;
 
   let body;
-  if (view.overlay && !gone) {
+  if (isBulkOverlay(view.overlay)) {
+    body = (
+      <BulkOverlay
+        overlay={view.overlay}
+        ops={ops}
+        marked={markedRows()}
+        label={label}
+        ctx={ctx}
+        choose={bulk.choose}
+        filled={bulk.filled}
+        start={bulk.start}
+        stop={bulk.stop}
+        close={close}
+        width={width}
+        height={height - 1}
+      />
+    );
+  } else if (view.overlay && !gone) {
     body = (
       <ListOverlay
         title={`${bucket}/${prefix}`}
@@ -181,14 +265,14 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
   else if (list.status === 'error') body = <Text color="red" wrap="wrap">{`Could not list ${bucket}/${prefix}: ${list.error}. Press r to retry.`}</Text>;
   else if (shown.length === 0)
     body = <Text dimColor>{view.filter ? `Nothing loaded matches "${view.filter}". Esc clears the filter.` : `${prefix ? `${prefix} is` : `${bucket} is`} empty. Press c to upload a file.`}</Text>;
-  else body = <Table columns={spec.columns} rows={shown} selected={index} height={height - 1} width={width} />;
+  else body = <Table columns={columns} rows={shown} selected={index} height={height - 1} width={width} marked={marks.size ? (r) => marks.has(rowKey(r)) : undefined} />;
 
   const more = objects.hasMore ? (objects.loadingMore ? ' · loading more…' : ' · more on the server (m)') : '';
   return (
     <Box flexDirection="column" height={height} overflow="hidden">
       <Box height={1}>
         <Text color="cyan" wrap="truncate-end">{`${cluster}/${bucket}/${prefix}${flat ? ' (all names, no folders)' : ''}  `}</Text>
-        <ListStatus list={list} view={view} shown={shown.length - (objects.hasMore ? 1 : 0)} columns={spec.columns as never} width={width} />
+        <ListStatus list={list} view={view} shown={shown.length - (objects.hasMore ? 1 : 0)} columns={spec.columns as never} width={width} marked={{ count: marks.size, hidden: marks.size - shownMarked }} />
         {more && <Text dimColor>{more}</Text>}
       </Box>
       {body}
