@@ -76,6 +76,8 @@ describe('generic list screen', () => {
     await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /^\/RAV/m);
     await sendInputAndWait(r.stdin, ESC, r.lastFrame, 'charlie');
     expect(r.lastFrame()).toMatch(/home › tags$/m);
+    // The row the filter led to stays selected once the filter is cleared.
+    expect(r.lastFrame()).toMatch(/^› bravo/m);
   });
 
   it("sorts by a column with Shift and its initial, again reverses, the cursor staying on its row", async () => {

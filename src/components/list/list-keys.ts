@@ -17,7 +17,18 @@ type Update = (patch: Partial<ListView>) => void;
 export function listHandlers(view: ListView, getView: () => ListView, select: Select, update: Update, pageRows: number, own: CommandHandlers, close: () => void): CommandHandlers {
   if (view.overlay) return { back: close };
   const upDown = { up: () => select((i) => i - 1), down: () => select((i) => i + 1) };
-  if (view.filtering) return { applyFilter: () => update({ filtering: false }), clearFilter: () => update({ filtering: false, filter: '', filterCursor: 0 }), ...upDown };
+  // The row the filter led to stays the selected one when the filter is kept or cleared (k9s): the cursor is not sent back.
+  const keepRow = () => select((i) => i);
+  if (view.filtering) {
+    return {
+      applyFilter: () => {
+        keepRow();
+        update({ filtering: false });
+      },
+      clearFilter: () => update({ filtering: false, filter: '', filterCursor: 0 }),
+      ...upDown,
+    };
+  }
   return {
     ...upDown,
     pageUp: () => select((i) => i - pageRows),
@@ -25,7 +36,12 @@ export function listHandlers(view: ListView, getView: () => ListView, select: Se
     top: () => select(() => 0),
     bottom: () => select((_, n) => n - 1),
     filter: () => update({ filtering: true, filterCursor: getView().filter.length }),
-    back: view.filter !== '' && (() => update({ filter: '', filterCursor: 0 })),
+    back:
+      view.filter !== '' &&
+      (() => {
+        keepRow();
+        update({ filter: '', filterCursor: 0 });
+      }),
     ...own,
   };
 }
