@@ -19,8 +19,8 @@
  * One patch left out at a time: patches that save the same thing (each lazy
  * Intl.Segmenter saves ICU's load only while no other loads it at start-up;
  * the service's lazy loads together) show little alone and more together, so
- * a patch is not judged by its own line alone: `--without a,b` leaves out several.
- * Run: npx tsx bench/patch-gains.ts [patch,...]   (builds its own bundles)
+ * a patch is not judged by its own line alone: `a+b` leaves out several together.
+ * Run: npx tsx bench/patch-gains.ts [patch|patch+patch,...]   (builds its own bundles)
  */
 import { spawn as spawnChild } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -49,7 +49,6 @@ const PATCHES: Record<string, Measure> = {
   'fastify-unused-parts': 'service start',
   'find-my-way-closures': 'service start',
   'ink-frame-cache': 'CPU per key',
-  'ansi-same-styles': 'CPU per key',
 };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -128,12 +127,17 @@ const MEASURES: Record<Measure, { run: (entry: string, stay?: number) => Promise
   'CPU per key': { run: cpuPerKey, labels: ['app CPU per key'], unit: 'ms' },
 };
 
-const only = process.argv[2]?.split(',');
+// Each argument a patch, or patches joined by + left out together (they save the same thing); default every patch alone.
+const subjects = process.argv[2]?.split(',') ?? Object.keys(PATCHES);
 const base = buildVariant();
 try {
-  for (const [patch, measure] of Object.entries(PATCHES)) {
-    if (only && !only.includes(patch)) continue;
-    const without = buildVariant(['--without', patch]);
+  for (const patch of subjects) {
+    const names = patch.split('+');
+    const unknown = names.filter((name) => !Object.hasOwn(PATCHES, name));
+    const measures = new Set(names.map((name) => PATCHES[name]));
+    if (unknown.length || measures.size !== 1) throw new Error(`${patch}: name patches of ${Object.keys(PATCHES).join(', ')}, joined by + only when they have one measure`);
+    const measure = PATCHES[names[0]!]!;
+    const without = buildVariant(['--without', names.join(',')]);
     const m = MEASURES[measure];
     const runs = new Map<string, number[][]>([
       [base, []],

@@ -23,7 +23,6 @@ import {
   inkFrameCache,
   inkNoDevtools,
   inkOneFramePerTask,
-  sameStylesFastPath,
   sharedInterop,
   sliceAnsiLazySegmenter,
   stringWidthFastPath,
@@ -57,7 +56,7 @@ writeFileSync(packageFile, PACKAGE);
 
 // The bundles need the first three (CommonJS holds no top-level await); the others speed them up.
 const REQUIRED = [inkNoDevtools, yogaSync, yogaNoTopLevelAwait];
-const OPTIONAL = [inkOneFramePerTask, inkFrameCache, sameStylesFastPath, tokenizeFastPath, stringWidthFastPath, sliceAnsiLazySegmenter, fastifyLazySemver, fastifyLazyServers, fastifyUnusedParts, findMyWayClosures, terminalSizeLazyChildProcess, sharedInterop];
+const OPTIONAL = [inkOneFramePerTask, inkFrameCache, tokenizeFastPath, stringWidthFastPath, sliceAnsiLazySegmenter, fastifyLazySemver, fastifyLazyServers, fastifyUnusedParts, findMyWayClosures, terminalSizeLazyChildProcess, sharedInterop];
 const without = new Set(values.without.split(',').filter(Boolean));
 for (const name of without) {
   if (!OPTIONAL.some((p) => p.name === name)) {

@@ -1,5 +1,19 @@
 // esbuild plugins that trim or speed up dependencies in the bundle; each
 // patch checks that the code it replaces is still there.
+//
+// Each is kept for a gain bench/patch-gains.ts shows against the bundle
+// without it (medians, runs taking turns; 2026-11-25, 5 runs each):
+// - ink-frame-cache: CPU per key on 10,000 instances 6.2 ms with it, 11.6 without;
+// - string-width-fast-path: CPU at the first frame 285 ms, 402 without;
+// - the UI's start-up patches that save the same loads, left out together
+//   (ink-one-frame-per-task+ansi-tokenize-fast-path+slice-ansi-lazy-segmenter
+//   +terminal-size-lazy-child-process+shared-interop): CPU at the first frame
+//   353 ms, 422 without (ratio 0.84); alone each is within noise;
+// - the service's (fastify-lazy-semver+fastify-lazy-servers+fastify-unused-parts
+//   +find-my-way-closures), together: CPU at listening 249 ms, 275 without (0.90).
+// ansi-same-styles showed none once ink-frame-cache caches styled lines
+// (9.3 ms per key with it, 9.2 without) and was removed. yoga-sync and
+// ink-no-devtools are not speed-ups: the bundle cannot load without them.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { narrowClass } from './narrow-text.mjs';
@@ -149,34 +163,6 @@ export default class Output {`,
             output[row] = text;
         }
         const generatedOutput = output.join('\\n');`,
-  ],
-]);
-
-// Turning a line of styled characters into a string diffs the styles of each
-// pair of neighbours; most neighbours have the same styles (or none), which
-// needs no diff at all.
-export const sameStylesFastPath = patching('ansi-same-styles', /[/\\]@alcalzone[/\\]ansi-tokenize[/\\]build[/\\]styledChars\.js$/, [
-  [
-    `        else {
-            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
-        }`,
-    `        else if (!sameStyles(chars[i - 1].styles, char.styles)) {
-            ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));
-        }`,
-  ],
-  [
-    `        if (i === chars.length - 1) {`,
-    `        if (i === chars.length - 1 && char.styles.length > 0) {`,
-  ],
-  [
-    'export function styledCharsToString(chars) {',
-    `function sameStyles(a, b) {
-    if (a === b) return true;
-    if (a.length !== b.length) return false;
-    for (let k = 0; k < a.length; k++) if (a[k].code !== b[k].code || a[k].endCode !== b[k].endCode) return false;
-    return true;
-}
-export function styledCharsToString(chars) {`,
   ],
 ]);
 
