@@ -66,12 +66,12 @@ export function createDeriver<R>(columns: Column<R>[], rowKey: (row: R) => strin
 }
 
 /** The selected row's index: by key when the row is still there (refresh, sort), else the old position. */
-export function selectedIndex<R>(view: DerivedView<R>, rowKey: (row: R) => string, key: string | undefined, fallback: number): number {
+export function selectedIndex<R>(view: Pick<DerivedView<R>, 'rows'> & Partial<DerivedView<R>>, rowKey: (row: R) => string, key: string | undefined, fallback: number): number {
   const n = view.rows.length;
   if (n === 0) return 0;
   const at = Math.min(Math.max(0, fallback), n - 1);
   if (key === undefined) return at;
   if (rowKey(view.rows[at]!) === key) return at;
-  const found = view.indexOf(key);
+  const found = view.indexOf ? view.indexOf(key) : view.rows.findIndex((r) => rowKey(r) === key);
   return found >= 0 ? found : at;
 }

@@ -10,6 +10,7 @@ import { NOTICEABLE_MS, useLasting } from '../../app/use-lasting.js';
 import { Spinner } from '../../components/Spinner.js';
 import { TextInput } from '../../components/TextInput.js';
 import { listHandlers } from '../../components/list/list-keys.js';
+import { selectedIndex } from '../../components/list/list-view.js';
 import { useListData } from '../../components/list/use-list-data.js';
 import { editText } from '../../components/text-edit.js';
 import { clamp, windowStart } from '../../components/window.js';
@@ -54,6 +55,8 @@ function blockLines(row: TriageRow, now: number, servicesReady: boolean): Line[]
  * ticket, and every affected service with status, type and address. Enter
  * opens an issue with all that is needed to act on it.
  */
+const issueKey = (r: TriageRow) => String(r.issue.id);
+
 export function TriageScreen({ entry, width, height }: ScreenProps) {
   const { views, data, nav } = useApp();
   const issues = useListData(Q.issues);
@@ -70,8 +73,7 @@ export function TriageScreen({ entry, width, height }: ScreenProps) {
   const current = () => {
     const v = views.getState().get(entry.key);
     const shown = filterTriage(all, v.filter);
-    const byKey = v.selectedKey === undefined ? -1 : shown.findIndex((r) => String(r.issue.id) === v.selectedKey);
-    const n = byKey >= 0 ? byKey : clamp(v.selectedIndex, 0, Math.max(0, shown.length - 1));
+    const n = selectedIndex({ rows: shown }, issueKey, v.selectedKey, v.selectedIndex);
     return { v, shown, n, row: shown[n] };
   };
   const select = (to: (n: number, count: number) => number) => {
@@ -144,7 +146,7 @@ export function TriageScreen({ entry, width, height }: ScreenProps) {
       </Text>
     );
   else {
-    const n = clamp(view.selectedKey === undefined ? view.selectedIndex : Math.max(0, rows.findIndex((r) => String(r.issue.id) === view.selectedKey)), 0, rows.length - 1);
+    const n = selectedIndex({ rows }, issueKey, view.selectedKey, view.selectedIndex);
     const lines: Line[] = [];
     let selectedFrom = 0;
     let selectedTo = 0;

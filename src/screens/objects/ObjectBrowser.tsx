@@ -12,7 +12,7 @@ import { listBulk } from '../../components/list/list-bulk.js';
 import { ListOverlay } from '../../components/list/ListOverlay.js';
 import { ListStatus } from '../../components/list/ListStatus.js';
 import { filterCapture, listHandlers } from '../../components/list/list-keys.js';
-import { createDeriver } from '../../components/list/list-view.js';
+import { createDeriver, selectedIndex } from '../../components/list/list-view.js';
 import { clearMarks, markRange, marksInOrder, pruneMarks, toggleMark } from '../../components/list/marks.js';
 import { saveRows } from '../../components/list/save-rows.js';
 import { offeredActions, rowActions } from '../../components/list/row-actions.js';
@@ -37,15 +37,6 @@ const moreRow = (loading: boolean): ObjectRow => ({
   next_marker: null,
   is_truncated: false,
 });
-
-/** The selected row's index: by key while it is there, else the old position. */
-function indexIn(list: readonly ObjectRow[], v: ListView): number {
-  if (list.length === 0) return 0;
-  const at = clamp(v.selectedIndex, 0, list.length - 1);
-  if (v.selectedKey === undefined || rowKey(list[at]!) === v.selectedKey) return at;
-  const found = list.findIndex((r) => rowKey(r) === v.selectedKey);
-  return found >= 0 ? found : at;
-}
 
 /**
  * A bucket's objects, one folder (prefix) per screen: Enter on a folder opens
@@ -86,7 +77,7 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
     const v = views.getState().get(entry.key);
     const rows = loaded();
     const list = shownRows(v, rows, rows[rows.length - 1]?.is_truncated === true, false);
-    const i = indexIn(list, v);
+    const i = selectedIndex({ rows: list }, rowKey, v.selectedKey, v.selectedIndex);
     return { v, list, i, row: list[i] };
   };
   const update = (patch: Partial<ListView>) => views.getState().update(entry.key, patch);
@@ -202,7 +193,7 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
   const list = objects.entry;
   const rows = (list?.rows as ObjectRow[] | undefined) ?? EMPTY;
   const shown = shownRows(view, rows, objects.hasMore, objects.loadingMore);
-  const index = indexIn(shown, view);
+  const index = selectedIndex({ rows: shown }, rowKey, view.selectedKey, view.selectedIndex);
   const overlayKey = view.overlay && 'key' in view.overlay ? view.overlay.key : undefined;
   const overlayRow = overlayKey === undefined ? undefined : rows.find((r) => rowKey(r) === overlayKey);
   const gone = overlayKey !== undefined && list?.status === 'ready' && !overlayRow;

@@ -8,6 +8,7 @@ import type { ScreenProps } from '../../app/screen.js';
 import { useCommands } from '../../app/use-commands.js';
 import { Table } from '../../components/Table.js';
 import { listHandlers } from '../../components/list/list-keys.js';
+import { selectedIndex } from '../../components/list/list-view.js';
 import { TextInput } from '../../components/TextInput.js';
 import { editText } from '../../components/text-edit.js';
 import { clamp } from '../../components/window.js';
@@ -22,6 +23,8 @@ import { useCalls } from './use-calls.js';
  * The selection follows its call (by id) as new ones arrive above it; until
  * the user moves, it stays on the newest.
  */
+const callKey = (r: RequestRecord) => String(r.id);
+
 export function RequestsScreen({ entry, width, height }: ScreenProps) {
   const { client, views, session } = useApp();
   const calls = useCalls(client.requests);
@@ -32,8 +35,7 @@ export function RequestsScreen({ entry, width, height }: ScreenProps) {
   const current = () => {
     const v = views.getState().get(entry.key);
     const shown = filterCalls(client.requests.entries(), v.filter);
-    const byKey = v.selectedKey === undefined ? -1 : shown.findIndex((r) => String(r.id) === v.selectedKey);
-    const n = byKey >= 0 ? byKey : clamp(v.selectedIndex, 0, Math.max(0, shown.length - 1));
+    const n = selectedIndex({ rows: shown }, callKey, v.selectedKey, v.selectedIndex);
     return { v, shown, n, row: shown[n] };
   };
   const select = (to: (n: number, count: number) => number) => {
@@ -77,7 +79,7 @@ export function RequestsScreen({ entry, width, height }: ScreenProps) {
 
   if (open) return <RequestDetail call={open} width={width} height={height} onCopy={() => copy(open)} onClose={() => update({ overlay: null })} />;
 
-  const n = clamp(view.selectedKey === undefined ? view.selectedIndex : Math.max(0, rows.findIndex((r) => String(r.id) === view.selectedKey)), 0, Math.max(0, rows.length - 1));
+  const n = selectedIndex({ rows }, callKey, view.selectedKey, view.selectedIndex);
   const pending = calls.filter((r) => r.duration === undefined).length;
   const filterWidth = Math.max(10, Math.min(24, Math.floor(width / 4)));
   const summary = [plural(calls.length, 'call'), view.filter ? `${rows.length} shown` : '', pending ? `${pending} pending` : '', `newest first; the last ${LOG_SIZE} are kept`].filter(Boolean).join(' · ');
