@@ -8,7 +8,7 @@ import { displayKey } from './keys.js';
  * What a narrow footer keeps first: help (the way to every other key), the
  * way back and on, then the changes and the filter; the rest as room allows.
  */
-const FIRST: readonly KeyLine['id'][] = ['help', 'back', 'cancel', 'close', 'open', 'select', 'press', 'pick', 'submit', 'switchButton', 'applyFilter', 'clearFilter', 'acknowledge', 'go', 'actions', 'create', 'edit', 'delete', 'filter', 'ssh', 'command'];
+const FIRST: readonly KeyLine['id'][] = ['help', 'back', 'cancel', 'close', 'open', 'select', 'press', 'pick', 'submit', 'towardCancel', 'towardConfirm', 'cycleButtons', 'applyFilter', 'clearFilter', 'acknowledge', 'go', 'actions', 'create', 'edit', 'delete', 'filter', 'ssh', 'command'];
 // A plugin is there because the user put it there: it comes right after those.
 const rankOf = (id: KeyLine['id']) => (FIRST.includes(id) ? FIRST.indexOf(id) : id.startsWith('plugin:') ? FIRST.length - 0.5 : FIRST.length);
 const keyText = (l: KeyLine) => l.keysText ?? displayKey(l.keys[0]!);

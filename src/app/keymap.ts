@@ -75,7 +75,10 @@ export const KEYMAP = {
   // Menus and dialogs.
   select: { keys: ['return'], label: 'select', help: 'Choose the highlighted entry' },
   close: { keys: ['escape'], label: 'close', help: 'Close' },
-  switchButton: { keys: ['left', 'right', 'tab', 'shift+tab'], label: 'switch', help: 'Move between the buttons' },
+  // Arrows are directions, never a toggle: held or pressed twice, ← still ends on Cancel.
+  towardCancel: { keys: ['left'], label: 'to Cancel', help: 'Move the focus toward Cancel; stops there' },
+  towardConfirm: { keys: ['right'], label: 'to action', help: 'Move the focus toward the confirming button; stops there' },
+  cycleButtons: { keys: ['tab', 'shift+tab'], label: 'next button', help: 'Cycle the focus between the buttons' },
   press: { keys: ['return'], label: 'press', help: 'Press the highlighted button (Cancel unless you moved)' },
   acknowledge: { keys: ['return'], label: 'done', help: 'I have copied it; close' },
 

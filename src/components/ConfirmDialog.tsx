@@ -29,8 +29,9 @@ interface Props {
 /**
  * Asks before acting. Cancel is the default button and Enter always does what
  * the focused button says; typing the label of an irreversible action moves
- * the focus to the confirming button (←, → and Tab move it back), which acts
- * only once the label is typed exactly.
+ * the focus to the confirming button, which acts only once the label is typed
+ * exactly. ← and → are directions with two buttons at the ends (← always lands
+ * on Cancel, however often pressed); only Tab and Shift-Tab cycle.
  */
 export function ConfirmDialog({ title, message, confirmLabel, destructive, typeToConfirm, onConfirm, onCancel, width, height = 1000, priority = PRIORITY.dialog }: Props) {
   const [state, store] = useLocalStore(() => ({ focus: 'cancel' as 'cancel' | 'confirm', typed: textState(), hint: '', first: 0 }));
@@ -45,7 +46,9 @@ export function ConfirmDialog({ title, message, confirmLabel, destructive, typeT
     {
       up: scrolls && (() => scroll(-1)),
       down: scrolls && (() => scroll(1)),
-      switchButton: () => store.setState((s) => ({ focus: s.focus === 'cancel' ? 'confirm' : 'cancel', hint: '' })),
+      towardCancel: () => store.setState({ focus: 'cancel', hint: '' }),
+      towardConfirm: () => store.setState({ focus: 'confirm', hint: '' }),
+      cycleButtons: () => store.setState((s) => ({ focus: s.focus === 'cancel' ? 'confirm' : 'cancel', hint: '' })),
       press: () => {
         const { focus, typed } = store.getState();
         if (focus === 'cancel') onCancel();

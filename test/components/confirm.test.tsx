@@ -80,6 +80,45 @@ describe('ConfirmDialog', () => {
       });
     }
 
+    // Arrows are directions: pressed twice or held, ← stays on Cancel and → on Delete (it toggled once, and ← ← deleted).
+    for (const [name, keys, button] of [
+      ['← twice', [LEFT, LEFT], 'Cancel'],
+      ['← three times', [LEFT, LEFT, LEFT], 'Cancel'],
+      ['→ held, then ← twice', [RIGHT, RIGHT, RIGHT, RIGHT, LEFT, LEFT], 'Cancel'],
+      ['← held, then → twice', [LEFT, LEFT, LEFT, RIGHT, RIGHT], 'Delete'],
+    ] as const) {
+      it(`typing the label, then ${name}: the focus ends on ${button}, and Enter presses it`, async () => {
+        const d = dialog('web-1');
+        await sendInputAndWait(d.stdin, 'web-1', d.lastFrame, '>[ Delete ]<');
+        for (const key of keys) d.stdin.write(key);
+        await waitForContent(d.lastFrame, `>[ ${button} ]<`);
+        // Keys are read in order: Enter comes after every arrow.
+        d.stdin.write(ENTER);
+        const [pressed, other] = button === 'Cancel' ? [d.onCancel, d.onConfirm] : [d.onConfirm, d.onCancel];
+        await vi.waitFor(() => expect(pressed).toHaveBeenCalledOnce());
+        expect(other).not.toHaveBeenCalled();
+      });
+    }
+
+    it('the arrows held in one burst of input (as a terminal repeats them) still end where they point', async () => {
+      const d = dialog('web-1');
+      await sendInputAndWait(d.stdin, 'web-1', d.lastFrame, '>[ Delete ]<');
+      d.stdin.write(RIGHT.repeat(4) + LEFT.repeat(2));
+      await waitForContent(d.lastFrame, '>[ Cancel ]<');
+      d.stdin.write(ENTER);
+      await vi.waitFor(() => expect(d.onCancel).toHaveBeenCalledOnce());
+      expect(d.onConfirm).not.toHaveBeenCalled();
+    });
+
+    it('Tab and Shift-Tab cycle: twice is back where it started', async () => {
+      const d = dialog();
+      await waitForContent(d.lastFrame, '>[ Cancel ]<');
+      await sendInputAndWait(d.stdin, TAB, d.lastFrame, '>[ Delete ]<');
+      await sendInputAndWait(d.stdin, TAB, d.lastFrame, '>[ Cancel ]<');
+      await sendInputAndWait(d.stdin, SHIFT_TAB, d.lastFrame, '>[ Delete ]<');
+      await sendInputAndWait(d.stdin, SHIFT_TAB, d.lastFrame, '>[ Cancel ]<');
+    });
+
     it('a wrong label with Delete focused says so and neither confirms nor cancels', async () => {
       const d = dialog('web-1');
       await sendInputAndWait(d.stdin, 'web-2', d.lastFrame, '>[ Delete ]<');
