@@ -113,17 +113,30 @@ function checkParams(params: Record<string, string>): void {
   }
 }
 
+/** The scopes a route needs of a token sent to it; none for a route any token (or none) may call. */
+function neededScopes(def: RouteDef): string[] {
+  if (def.scope === 'optional') return def.optionalScope ? [def.optionalScope] : [];
+  if (def.scope === 'public' || def.scope === 'none') return [];
+  return Array.isArray(def.scope) ? def.scope : [def.scope];
+}
+
+/**
+ * Authenticates, then checks the route's scopes. Every authenticated answer,
+ * a refusal too, tells the caller its token's scopes and what the endpoint
+ * needs (as GitHub's API does): a client whose token may not list
+ * /profile/tokens still learns what it may do.
+ */
 function authorize(ctx: Ctx, def: RouteDef): void {
   const header = ctx.req.headers.authorization;
   ctx.auth = authenticate(ctx.store, header);
-  if (def.scope === 'public') return;
-  if (def.scope === 'optional') {
-    if (ctx.auth && def.optionalScope) requireScope(ctx.auth, [def.optionalScope]);
-    return;
+  const needed = neededScopes(def);
+  if (ctx.auth) {
+    ctx.reply.header('X-OAuth-Scopes', scopesHeader(ctx.auth.token.scopes));
+    if (needed.length > 0) ctx.reply.header('X-Accepted-OAuth-Scopes', needed.join(' '));
   }
-  if (!ctx.auth) throw unauthorized('Authentication required: send "Authorization: Bearer <token>"');
-  if (def.scope === 'none') return;
-  requireScope(ctx.auth, Array.isArray(def.scope) ? def.scope : [def.scope]);
+  if (def.scope === 'public') return;
+  if (!ctx.auth && def.scope !== 'optional') throw unauthorized('Authentication required: send "Authorization: Bearer <token>"');
+  if (ctx.auth && needed.length > 0) requireScope(ctx.auth, needed);
 }
 
 export function sendError(reply: FastifyReply, err: ApiError): FastifyReply {
@@ -195,6 +208,12 @@ function headerPath(path: string): string {
   const encoded = path.slice(0, IGNORED_PATH_MAX).replace(/[^\x21-\x24\x26-\x2b\x2d-\x7e]/gu, (c) => encodeURIComponent(c.length === 1 && /[\ud800-\udfff]/.test(c) ? '\ufffd' : c));
   return path.length > IGNORED_PATH_MAX ? `${encoded}...` : encoded;
 }
+
+/** Scopes named in one X-OAuth-Scopes: the API has fewer than 20 groups, a token's free text may hold thousands of words. */
+const SCOPES_HEADER_MAX = 40;
+
+/** A token's scopes as header text, space-separated (the scopes field's own form), each word encoded as headerPath does. */
+const scopesHeader = (scopes: string) => scopes.split(/[\s,]+/).filter(Boolean).slice(0, SCOPES_HEADER_MAX).map(headerPath).join(' ');
 
 /**
  * What the tolerant reader took as absent, in the header X-Ignored-Fields, so
