@@ -4,6 +4,7 @@ import { ApiError, httpError } from './errors.js';
 import { checkPage, type FlawedRows, type Page } from './pages.js';
 import { NoReply, send, type HttpReply } from './http.js';
 import { RequestLog, type RequestRecord } from './request-log.js';
+import { scopeReport, type ScopeReport } from './scope-reports.js';
 
 export type Root = 'base' | 'beta';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -58,6 +59,8 @@ export class ApiClient {
   private readonly closing = new AbortController();
   /** Every call this client made, for the `:requests` view: it is the client's record, so it works against any server. */
   readonly requests = new RequestLog();
+  /** Who hears what answers tell of the token's scopes (the session's scope knowledge). */
+  private readonly scopeListeners = new Set<(report: ScopeReport) => void>();
 
   constructor(opts: ClientOptions) {
     // One listener per request in flight: the first screen alone sends twenty.
@@ -106,6 +109,12 @@ export class ApiClient {
   /** The token itself, for a plugin the config file lets have it (VM_TOKEN); nothing else reads it. */
   tokenForPlugin(): string {
     return this.token;
+  }
+
+  /** Calls `listener` with what each answer from now on tells of the token's scopes; returns the way to stop. */
+  onScopeReport(listener: (report: ScopeReport) => void): () => void {
+    this.scopeListeners.add(listener);
+    return () => this.scopeListeners.delete(listener);
   }
 
   /** The first characters of the token, enough to find it in GET /profile/tokens. */
@@ -208,6 +217,8 @@ export class ApiClient {
       parsed = false;
     }
     this.requests.finish(record, { status, headers: reply.headers, text, parsed: parsed ? body : undefined });
+    const report = this.scopeListeners.size > 0 ? scopeReport(method, path, status, reply.headers, parsed ? body : undefined) : null;
+    if (report) for (const listener of this.scopeListeners) listener(report);
     // Not followed: a redirect could carry the token elsewhere, and an API root that moved should be configured where it is.
     if (status >= 300 && status < 400) {
       const to = reply.headers.location;

@@ -39,9 +39,10 @@ function useSessionInfo() {
       },
       (err: unknown) => session.setState({ userError: describeError(err) }),
     );
+    // The token list is for a server that does not send X-OAuth-Scopes: an answer's header, when one came, stays.
     findTokenScopes(client).then(
-      (scopes) => session.setState({ scopes }),
-      () => session.setState({ scopes: null }),
+      (scopes) => session.setState((s) => ({ scopes: s.scopes ?? scopes, scopesSettled: true })),
+      () => session.setState({ scopesSettled: true }),
     );
   }, [client, session]);
 }

@@ -21,18 +21,21 @@ function headerParts(s: SessionState, age: string | undefined, width: number) {
   const refreshed = age ? [`updated ${age} ago`, `↻ ${age} ago`] : undefined;
   const profile = s.profileName ? `profile ${s.profileName}` : undefined;
   const readOnly = s.readOnly ? '[READ-ONLY]' : undefined;
+  // Why nothing is marked yet: the server neither said the scopes nor let the token list them; refusals teach them one by one.
+  const lacking = s.refusedScopes.length;
+  const scopeNote = s.scopes !== null || !s.scopesSettled ? undefined : [lacking === 0 ? 'scopes unknown' : `scopes unknown, ${lacking} refused`, 'scopes ?'];
   const bare = s.endpoint.replace(/^https?:\/\//, '');
   const endpoints = s.embedded ? [`embedded demo · ${s.endpoint}`, `demo · ${bare}`] : [s.endpoint, bare];
-  const others = (short: 0 | 1) => ['vmtui', user, profile, readOnly, badge?.[short], refreshed?.[short]];
+  const others = (short: 0 | 1) => ['vmtui', user, scopeNote?.[short], profile, readOnly, badge?.[short], refreshed?.[short]];
   const short = widthOf([...others(0), endpoints[0]]) <= width ? 0 : 1;
   // Everything but the endpoint stays whole; the endpoint is cut to what is left.
   const room = width - widthOf(others(short)) - GAP.length;
   const full = endpoints[short]!;
   const endpoint = full.length <= room ? full : room > 1 ? `${full.slice(0, room - 1)}…` : '';
-  return { user, endpoint, profile, readOnly, badge: badge?.[short], refreshed: refreshed?.[short] };
+  return { user, scopeNote: scopeNote?.[short], endpoint, profile, readOnly, badge: badge?.[short], refreshed: refreshed?.[short] };
 }
 
-/** User, endpoint, profile, read-only badge, problem badge, and how old the data is once it is stale (src/app/use-data-age.ts). */
+/** User, what is known of the token's scopes when the server does not say them, endpoint, profile, read-only badge, problem badge, and how old the data is once it is stale (src/app/use-data-age.ts). */
 export function Header({ width }: { width: number }) {
   const { session } = useApp();
   const state = useStore(session);
@@ -44,6 +47,7 @@ export function Header({ width }: { width: number }) {
           vmtui
         </Text>
         {`${GAP}${p.user}`}
+        {p.scopeNote && <Text color="yellow">{`${GAP}${p.scopeNote}`}</Text>}
         {p.endpoint && <Text dimColor>{`${GAP}${p.endpoint}`}</Text>}
         {p.profile && <Text>{`${GAP}${p.profile}`}</Text>}
         {p.readOnly && <Text color="yellow" bold>{`${GAP}${p.readOnly}`}</Text>}

@@ -47,6 +47,8 @@ export interface AppContextOptions {
 
 export function createAppContext(opts: AppContextOptions): AppContextValue {
   const session = createSessionStore(opts.session);
+  // From the first answer on, before any frame: the first screen's reads are already on their way.
+  opts.client.onScopeReport((report) => session.getState().learnScopes(report));
   const ui = createUiStore(opts.rows ?? 24, opts.cols ?? 80);
   return {
     client: opts.client,

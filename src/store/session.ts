@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { scopeAllows } from '../model/scopes.js';
 import type { GlobalGrants, GrantEntry, GrantKind, GrantsOf } from '../model/profile.js';
+import type { ScopeReport } from '../api/scope-reports.js';
 
 export type MessageKind = 'info' | 'success' | 'error';
 
@@ -23,8 +24,14 @@ export interface SessionState {
   /** From GET /profile; undefined while loading. */
   user?: string;
   userError?: string;
-  /** The token's scope string; null when it could not be determined (nothing is marked then). */
+  /** The token's scope string, from an answer's X-OAuth-Scopes or the token list; null while unknown (only refused scopes are marked then). */
   scopes: string | null;
+  /** Scopes a server refused for while the whole set was unknown: each key needing one is refused at once. */
+  refusedScopes: readonly string[];
+  /** Whether the token list was asked (answered or refused): the header then says when the scopes stay unknown. */
+  scopesSettled: boolean;
+  /** Takes in what an answer told of the scopes. */
+  learnScopes(report: ScopeReport): void;
   lastRefresh?: number;
   message?: Message;
   /** The last messages, oldest first: one that has faded can be read again (`:messages`). */
@@ -33,7 +40,7 @@ export interface SessionState {
   problemCount?: number;
   notify(text: string, kind?: MessageKind): void;
   clearMessage(): void;
-  /** Why the token cannot do this, or null when it can (or its scopes are unknown); several scopes (space-separated) are all needed. */
+  /** Why the token cannot do this, or null when it can (or it is not known); several scopes (space-separated) are all needed. */
   missingScope(scope: string | undefined): string | null;
   /** A restricted user's grants; null for an unrestricted user or while unknown (nothing is marked then). */
   grants: GrantsOf<GrantEntry> | null;
@@ -42,6 +49,9 @@ export interface SessionState {
   /** Why this user may not create that kind of entity (the global add_* grant), or null. */
   missingAddGrant(add: AddGrant): string | null;
 }
+
+/** What scope marks depend on, for a view to redraw them when it changes: the scopes, or while they are unknown the refused ones. */
+export const scopeKnowledge = (s: SessionState) => s.scopes ?? s.refusedScopes;
 
 /** The global grants that allow creating entities. */
 export type AddGrant = { [K in keyof GlobalGrants]: GlobalGrants[K] extends boolean ? K : never }[keyof GlobalGrants];
@@ -55,6 +65,8 @@ export function createSessionStore(init: SessionInit) {
   return createStore<SessionState>()((set, get) => ({
     ...init,
     scopes: null,
+    refusedScopes: [],
+    scopesSettled: false,
     grants: null,
     messages: [],
     notify: (text, kind = 'info') => {
@@ -62,10 +74,20 @@ export function createSessionStore(init: SessionInit) {
       set((s) => ({ message, messages: [...s.messages.slice(1 - MESSAGE_HISTORY), message] }));
     },
     clearMessage: () => set({ message: undefined }),
+    learnScopes: (report) => {
+      if ('scopes' in report) {
+        if (get().scopes !== report.scopes) set({ scopes: report.scopes });
+        return;
+      }
+      const fresh = report.missing.filter((m) => !get().refusedScopes.includes(m));
+      if (fresh.length > 0) set((s) => ({ refusedScopes: [...s.refusedScopes, ...fresh] }));
+    },
     missingScope: (scope) => {
-      const { scopes } = get();
-      if (!scope || scopes === null) return null;
-      const missing = scope.split(/\s+/).filter((s) => s && !scopeAllows(scopes, s));
+      const { scopes, refusedScopes } = get();
+      if (!scope) return null;
+      // A refused read_only scope leaves its read_write out too.
+      const refused = (s: string) => refusedScopes.includes(s) || refusedScopes.includes(s.replace(/:read_write$/, ':read_only'));
+      const missing = scope.split(/\s+/).filter((s) => s && (scopes === null ? refused(s) : !scopeAllows(scopes, s)));
       return missing.length ? `needs ${missing.join(' and ')}` : null;
     },
     missingGrant: (kind, id) => {

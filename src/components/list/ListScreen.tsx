@@ -26,6 +26,7 @@ import { createDeriver, selectedIndex } from './list-view.js';
 import { useListData } from './use-list-data.js';
 import { sortKeyHelp, sortKeys } from './sort-keys.js';
 import { useSsh } from '../../app/use-ssh.js';
+import { scopeKnowledge } from '../../store/session.js';
 
 type Row = Record<string, unknown>;
 
@@ -61,7 +62,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   const qkey = queryKey(query);
   const list = useListData(query);
   const view = useStore(views, (s) => s.views[entry.key] ?? DEFAULT_VIEW);
-  useStore(session, (s) => s.scopes);
+  useStore(session, scopeKnowledge);
   useStore(session, (s) => s.grants);
   const [derive] = useState(() => createDeriver(spec.columns, rowKey));
   const ctx = useMemo<ScreenCtx>(

@@ -19,6 +19,7 @@ import { ItemOverlay } from './ItemOverlay.js';
 import { GOTO, ITEM_SPECS, itemKey, itemName, jumpTo } from './item-specs.js';
 import { LineView } from './LineView.js';
 import { Q } from './queries.js';
+import { scopeKnowledge } from '../../store/session.js';
 
 const rowsOf = <T,>(entry: ListEntry | undefined) => (entry?.rows ?? []) as T[];
 
@@ -41,7 +42,7 @@ export function IssueScreen({ entry, width, height }: ScreenProps) {
   const instances = useListData(Q.instances);
   const view = useStore(views, (s) => s.views[entry.key] ?? DEFAULT_VIEW);
   // The edit key is marked once the token's scopes are known.
-  useStore(session, (s) => s.scopes);
+  useStore(session, scopeKnowledge);
   const ctx = useScreenCtx(entry.params);
   const issue = rowsOf<ManagedIssue>(issueEntry)[0];
 

@@ -24,6 +24,7 @@ import { DEFAULT_VIEW, type ListView } from '../../store/views.js';
 import { relativeName } from './format.js';
 import { isPrefix, objectRowKey as rowKey, objectSpec, type ObjectRow } from './object-spec.js';
 import { useObjectList } from './use-object-list.js';
+import { scopeKnowledge } from '../../store/session.js';
 
 const EMPTY: readonly ObjectRow[] = [];
 
@@ -55,7 +56,7 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
   const spec = useMemo(() => objectSpec({ cluster, bucket }, prefix, loaded), [cluster, bucket, prefix, qkey]);
   const label = (r: ObjectRow) => (r.more ? 'more' : relativeName(r.name, prefix) || r.name);
   const view = useStore(views, (s) => s.views[entry.key] ?? DEFAULT_VIEW);
-  useStore(session, (s) => s.scopes);
+  useStore(session, scopeKnowledge);
   const [derive] = useState(() => createDeriver(spec.columns, rowKey));
   const ctx = useMemo<ScreenCtx>(
     () => ({
