@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { ApiClient, Root } from '../api/client.js';
-import { fetchAllPages, type FlawedRows } from '../api/pages.js';
+import { fetchAllPages, type FlawedRows, type ListCut } from '../api/pages.js';
 import { ApiError, describeError } from '../api/errors.js';
 
 /** What to fetch for a list: a paged API path, or a loader for lists paged otherwise. */
@@ -29,6 +29,8 @@ export interface ListEntry {
   error?: string;
   errorStatus?: number;
   fetchedAt?: number;
+  /** The list was read only in part: the server claims more pages than one list may read. */
+  cut?: ListCut;
 }
 
 export interface CountEntry {
@@ -102,7 +104,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
         });
       });
 
-    const fetchList = async (key: string, q: ListQuery, gen: number, initial: boolean): Promise<unknown[]> => {
+    const fetchList = async (key: string, q: ListQuery, gen: number, initial: boolean, onCut: (cut: ListCut) => void): Promise<unknown[]> => {
       if (q.load) return q.load(client);
       const pages: unknown[][] = [];
       let shown: unknown[] = [];
@@ -126,6 +128,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
           filter: q.filter,
           concurrency,
           flawed: q.flawed,
+          onCut,
           onPage: (rows, pageNo, loaded, total) => {
             if (!initial) return;
             pages[pageNo - 1] = rows;
@@ -149,10 +152,11 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
       generation.set(key, gen);
       const initial = !current || current.status !== 'ready';
       patch(key, initial ? { status: 'loading', rows: [], progress: undefined, error: undefined, refreshing: false } : { refreshing: true });
-      const run = fetchList(key, q, gen, initial).then(
+      let cut: ListCut | undefined;
+      const run = fetchList(key, q, gen, initial, (c) => (cut = c)).then(
         (rows) => {
           if (generation.get(key) !== gen) return;
-          return settle(stillCurrent(key, gen, patched(key, { status: 'ready', rows, progress: undefined, refreshing: false, error: undefined, errorStatus: undefined, fetchedAt: Date.now() })), true);
+          return settle(stillCurrent(key, gen, patched(key, { status: 'ready', rows, progress: undefined, refreshing: false, error: undefined, errorStatus: undefined, fetchedAt: Date.now(), cut })), true);
         },
         (err: unknown) => {
           if (generation.get(key) !== gen) return;

@@ -16,7 +16,7 @@ interface Props {
   marked?: { count: number; hidden: number };
 }
 
-/** The line above a list: counts, filter, sort, page progress, refresh state, the last error. */
+/** The line above a list: counts, filter, sort, page progress, refresh state, a cut list, the last error. */
 export function ListStatus({ list, view, shown, columns, width, marked }: Props) {
   const total = list?.rows.length ?? 0;
   const parts: string[] = [];
@@ -25,6 +25,7 @@ export function ListStatus({ list, view, shown, columns, width, marked }: Props)
   if (marked?.count) parts.push(`${marked.count} marked${marked.hidden ? ` (${marked.hidden} hidden by the filter)` : ''}`);
   if (view.sortCol !== null && columns[view.sortCol]) parts.push(`sorted by ${columns[view.sortCol]!.title} ${view.sortDesc ? '▼' : '▲'}`);
   if (list?.progress) parts.push(`loading ${list.progress.loaded}/${list.progress.total} pages`);
+  const cut = list?.status === 'ready' && list.cut ? `cut: the first ${list.cut.rows.toLocaleString('en-US')} rows of ${list.cut.pages.toLocaleString('en-US')} pages claimed` : '';
   if (refreshing) parts.push('refreshing…');
   const error = list?.status === 'ready' && list.error ? `refresh failed: ${list.error}` : '';
   if (view.filtering) {
@@ -42,6 +43,7 @@ export function ListStatus({ list, view, shown, columns, width, marked }: Props)
     <Text wrap="truncate-end">
       {view.filter && <Text color="cyan">{`/${view.filter}  `}</Text>}
       <Text dimColor>{parts.join(' · ')}</Text>
+      {cut && <Text color="yellow">{`  ${cut}`}</Text>}
       {error && <Text color="red">{`  ${error}`}</Text>}
     </Text>
   );
