@@ -76,7 +76,8 @@ export async function fetchAllPages<T>(client: ApiClient, path: string, opts: Al
   const claimed = Math.max(1, first.pages);
   // The server's own page size: a full first page (it may cap what was asked).
   const full = first.data.length;
-  let end = full === 0 ? 1 : Math.min(claimed, MAX_PAGES);
+  // The first page holds them all when it is empty or holds as many as the server counts.
+  let end = full === 0 || first.results <= full ? 1 : Math.min(claimed, MAX_PAGES);
   const pages: T[][] = [first.data];
   let loaded = 1;
   opts.onPage?.(first.data, 1, loaded, end);

@@ -48,6 +48,12 @@ describe('fetchAllPages does not take a server at its word for its page count', 
     expect(cuts).toEqual([]);
   });
 
+  it('a first page holding as many rows as the server counts is the only one, whatever pages it claims', async () => {
+    const { client, asked } = await listServer(21, 100, () => CLAIMED);
+    expect(ids(await fetchAllPages<{ id: number }>(client, '/things'))).toEqual(range(21));
+    expect(asked).toEqual([1]);
+  });
+
   it('the real end on a page boundary: the first empty page ends it', async () => {
     const { client, asked } = await listServer(200, 100, () => CLAIMED);
     const rows = await fetchAllPages<{ id: number }>(client, '/things');
