@@ -27,7 +27,6 @@ export function scopesWithin(child: string, parent: string): boolean {
   return [...want].every(([group, level]) => scopeAllows(parent, `${group}:${level}`));
 }
 
-
 /** The scope group each area's paths need (the seed's tables), the first match winning. */
 const PATH_GROUPS: readonly [RegExp, string][] = [
   [/^\/networking\/firewalls(\/|$)/, 'firewall'],

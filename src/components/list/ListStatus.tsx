@@ -25,8 +25,8 @@ export function ListStatus({ list, view, shown, columns, width, marked }: Props)
   if (marked?.count) parts.push(`${marked.count} marked${marked.hidden ? ` (${marked.hidden} hidden by the filter)` : ''}`);
   if (view.sortCol !== null && columns[view.sortCol]) parts.push(`sorted by ${columns[view.sortCol]!.title} ${view.sortDesc ? '▼' : '▲'}`);
   if (list?.progress) parts.push(`loading ${list.progress.loaded}/${list.progress.total} pages`);
-  const cut = list?.status === 'ready' && list.cut ? `cut: the first ${list.cut.rows.toLocaleString('en-US')} rows of ${list.cut.pages.toLocaleString('en-US')} pages claimed` : '';
   if (refreshing) parts.push('refreshing…');
+  const cut = list?.status === 'ready' && list.cut ? `cut: the first ${list.cut.rows.toLocaleString('en-US')} rows of ${list.cut.pages.toLocaleString('en-US')} pages claimed` : '';
   const error = list?.status === 'ready' && list.error ? `refresh failed: ${list.error}` : '';
   if (view.filtering) {
     return (
