@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { isIP } from 'node:net';
 import { startService } from './service.js';
 import { defaultDataFile, isDataFileError } from './data-file.js';
-import type { SeedKind } from './seed/index.js';
+import type { SeedKind } from './accounts.js';
 import type { Speed } from './sim.js';
 import type { ClockState } from './clock.js';
 
