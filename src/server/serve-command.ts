@@ -28,7 +28,8 @@ Runs the Account Infrastructure API 4.83.1 locally, in the foreground.
 
 export class UsageError extends Error {}
 
-const TOKEN = /^[\x21-\x7e]{1,256}$/;
+/** What a token given to the service may be: printable, no spaces. */
+export const TOKEN_FORMAT = /^[\x21-\x7e]{1,256}$/;
 
 /** A token a service reachable from other machines accepts: short ones are guessable. */
 export const MIN_EXPOSED_TOKEN_LENGTH = 32;
@@ -64,7 +65,7 @@ export function parseServeArgs(argv: string[]) {
   if (values.speed !== 'instant' && values.speed !== 'realistic') throw new UsageError(`--speed must be instant or realistic, not "${values.speed}"`);
   for (const flag of ['token', 'restricted-token'] as const) {
     const v = values[flag];
-    if (v !== undefined && !TOKEN.test(v)) throw new UsageError(`--${flag} must be 1..256 printable characters without spaces`);
+    if (v !== undefined && !TOKEN_FORMAT.test(v)) throw new UsageError(`--${flag} must be 1..256 printable characters without spaces`);
   }
   if (values.token !== undefined && values.token === values['restricted-token']) throw new UsageError('--token and --restricted-token must differ');
   if (!isLoopback(values.host!)) {
