@@ -1,5 +1,6 @@
-// The types of `vmtui/service`, the service as a library for test suites. The build ships this file as
-// dist/service.d.ts; library.ts implements it and is typed by it, so the two cannot drift apart.
+// vmtui/service: the Account Infrastructure API 4.83.1 service as a library for test suites (docs/testing.md).
+// Kept by hand: the build ships it as dist/service.d.ts, and src/server/library.ts is typed by it, so
+// the typecheck fails when the two part.
 
 export type SeedKind = 'empty' | 'demo';
 export type Speed = 'instant' | 'realistic';
