@@ -124,7 +124,12 @@ describe('vmtui serve under npm', () => {
     const ready = JSON.parse(await poll(() => (existsSync(file) ? readFileSync(file, 'utf8') : undefined))) as Ready;
     expect(isAlive(ready.pid)).toBe(true);
     parent.kill('SIGKILL');
-    await poll(() => (isAlive(ready.pid) ? undefined : true), 5000);
+    try {
+      await poll(() => (isAlive(ready.pid) ? undefined : true), 5000);
+    } finally {
+      // Not left running when it did not stop.
+      if (isAlive(ready.pid)) process.kill(ready.pid, 'SIGKILL');
+    }
     // It stopped cleanly: the ready file went with it.
     expect(existsSync(file)).toBe(false);
   });
@@ -141,8 +146,9 @@ describe('vmtui serve under npm', () => {
     const ready = JSON.parse(await poll(() => (existsSync(file) ? readFileSync(file, 'utf8') : undefined))) as Ready;
     parent.kill('SIGKILL');
     await new Promise((r) => setTimeout(r, 1500));
-    expect(isAlive(ready.pid)).toBe(true);
-    process.kill(ready.pid, 'SIGTERM');
+    const alive = isAlive(ready.pid);
+    if (alive) process.kill(ready.pid, 'SIGTERM');
+    expect(alive).toBe(true);
     await poll(() => (isAlive(ready.pid) ? undefined : true), 5000);
   });
 });
