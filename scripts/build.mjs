@@ -4,7 +4,7 @@
 // a key about 1.5x faster), and only CommonJS can start from a V8 code cache
 // on Node 20 (src/boot/code-cache.ts).
 // dist/vmtui.js is the small entry (arguments, configuration); it runs dist/app.js (the terminal UI) or
-// dist/service.js (`serve`), so --help does not load Ink and the UI against a
+// dist/service.js (`serve`, and `vmtui/service`, the library for test suites, typed by dist/service.d.ts), so --help does not load Ink and the UI against a
 // remote API does not load the service. dist/embedded-worker.js is the
 // embedded service's thread, which runs dist/service.js.
 // Usage: node scripts/build.mjs [--outdir DIR] [--analyze] [--without PATCH,...] [--full-redraw]
@@ -12,7 +12,7 @@
 //   patches of scripts/bundle-patches.mjs (by plugin name) and --full-redraw has Ink redraw the whole frame
 //   at each change instead of the lines that changed.
 import { analyzeMetafile, build } from 'esbuild';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -50,7 +50,7 @@ if (existsSync(packageFile) && readFileSync(packageFile, 'utf8') !== PACKAGE) {
 }
 mkdirSync(outdir, { recursive: true });
 // What an earlier build wrote there, and nothing else: its bundles, and the chunks of the older layout.
-const BUILT = /^((vmtui|app|service|embedded-worker)\.js(\.map|\.LEGAL\.txt)?|chunks)$/;
+const BUILT = /^((vmtui|app|service|embedded-worker)\.js(\.map|\.LEGAL\.txt)?|service\.d\.ts|chunks)$/;
 for (const name of readdirSync(outdir)) if (BUILT.test(name)) rmSync(join(outdir, name), { recursive: true, force: true });
 writeFileSync(packageFile, PACKAGE);
 
@@ -94,3 +94,5 @@ const results = await Promise.all([
 ]);
 if (values.analyze) for (const result of results) console.log(await analyzeMetafile(result.metafile));
 chmodSync(join(outdir, 'vmtui.js'), 0o755);
+// vmtui/service's types: kept by hand beside the library, which is typed by them (src/server/library.ts).
+copyFileSync('src/server/library-api.d.ts', join(outdir, 'service.d.ts'));

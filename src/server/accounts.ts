@@ -1,13 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { hashToken, issueToken, newTokenValue } from './auth.js';
+import { hashToken, issueToken, newTokenValue, OWNER_ID, RESTRICTED_ID } from './auth.js';
 import { FaultRules } from './faults.js';
 import { Journal } from './journal.js';
-import { OBJECT_DATA_ROOT } from './areas/object-storage-urls.js';
-import type { Services } from './route.js';
-import { OWNER_ID, RESTRICTED_ID, seedAccount, type SeedKind } from './seed/index.js';
-import { markSealed } from './secrets.js';
 import { Simulation, type Speed } from './sim.js';
 import { Store } from './store.js';
+import { OBJECT_DATA_ROOT } from './roots.js';
 import { isoSeconds } from '../model/time.js';
 
 /**
@@ -22,6 +19,16 @@ import { isoSeconds } from '../model/time.js';
 export const PRIMARY_ACCOUNT_ID = 1;
 /** Accounts added past the primary: each holds a SQLite store in memory and a timer for its jobs. */
 export const ACCOUNTS_MAX = 200;
+
+/** How a new account starts: reference data only, or a lived-in account. */
+export type SeedKind = 'demo' | 'empty';
+
+/**
+ * Seeds a new account's store (seed/index.ts). The service hands it in: the
+ * demo is built with the areas' own functions, which this core piece must not
+ * load (they import it).
+ */
+export type Seeder = (store: Store, kind: SeedKind, sim: Simulation) => void;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -84,6 +91,17 @@ export class Account {
   }
 }
 
+export interface Services {
+  store: Store;
+  sim: Simulation;
+  /** The account's control token: the owner's token serve printed, or the one an added account was made with. */
+  controlToken?: string;
+  /** The tokens this process answers the account with (owner, restricted): a snapshot's restore or a reset keeps them working. */
+  serveTokens?: readonly string[];
+  /** `serve --strict`: refuse fields 4.83.1 does not define, and nulls it does not allow, instead of ignoring them. */
+  strict?: boolean;
+}
+
 export interface NewAccount {
   account: Account;
   token: string;
@@ -134,7 +152,10 @@ export class Accounts {
   private readonly tokens = new TokenIndex();
   private nextId = PRIMARY_ACCOUNT_ID + 1;
 
-  constructor(primary: Services) {
+  constructor(
+    primary: Services,
+    private readonly seed: Seeder,
+  ) {
     this.primary = new Account(PRIMARY_ACCOUNT_ID, primary, isoSeconds(Date.now()));
     this.byId.set(this.primary.id, this.primary);
   }
@@ -175,8 +196,7 @@ export class Accounts {
     try {
       const sim = new Simulation(store, speed);
       store.tx(() => {
-        seedAccount(store, seed, sim);
-        markSealed(store);
+        this.seed(store, seed, sim);
         issueToken(store, token, { user_id: OWNER_ID, label: 'control account (owner)', scopes: '*' });
         issueToken(store, restrictedToken, { user_id: RESTRICTED_ID, label: 'control account (restricted)', scopes: '*' });
       });

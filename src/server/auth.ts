@@ -10,6 +10,10 @@ export type { GrantEntry, GrantKind, GrantLevel as Level } from '../model/profil
 
 export type Grants = GrantsOf<GrantEntry>;
 
+/** The users every account has: its owner, and a restricted user granted nothing until the owner grants it. */
+export const OWNER_ID = 1;
+export const RESTRICTED_ID = 2;
+
 export interface User extends Row {
   id: number;
   username: string;

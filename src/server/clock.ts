@@ -1,4 +1,3 @@
-import type { Store } from './store.js';
 import { isoSeconds } from '../model/time.js';
 
 /**
@@ -44,6 +43,12 @@ function readJson(text: string | undefined): unknown {
   }
 }
 
+/** Where the clock keeps its state: the store's meta (the store makes its clock, so this names only what the clock uses of it). */
+export interface ClockMeta {
+  getMeta(key: string): string | undefined;
+  setMeta(key: string, value: string): void;
+}
+
 export class Clock {
   private offsetMs = 0;
   private frozenAt: number | null = null;
@@ -52,7 +57,7 @@ export class Clock {
   /** The meta text this state was read from or written as, so `sync` parses only what changed; null: unknown, read it again. */
   private stored: string | undefined | null = null;
 
-  constructor(private readonly store: Store) {
+  constructor(private readonly store: ClockMeta) {
     this.sync();
   }
 

@@ -18,8 +18,8 @@ const token = newTokenValue();
 openPort('127.0.0.1', 0)
   .then(async (port) => {
     tell({ listening: { baseUrl: port.origin + BASE_ROOT, betaUrl: port.origin + BETA_ROOT, token } });
-    const { startService } = await loadService();
-    return startService({ ...demoOptions(request), listening: { port, token } });
+    const { startRunningService } = await loadService();
+    return startRunningService({ ...demoOptions(request), listening: { port, token } });
   })
   .then(
     (svc) => {

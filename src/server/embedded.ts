@@ -65,7 +65,7 @@ export function keepErrorLog(worker: Worker, data: string): void {
  */
 export async function startEmbedded(data: string, strict = false): Promise<EmbeddedService> {
   if (!servicesInThreads()) {
-    const svc = await (await loadService()).startService(demoOptions({ data, strict })).catch((err: unknown) => {
+    const svc = await (await loadService()).startRunningService(demoOptions({ data, strict })).catch((err: unknown) => {
       throw startFailed(data, failureOf(err));
     });
     return { baseUrl: svc.baseUrl, betaUrl: svc.betaUrl, token: svc.token, started: Promise.resolve(), close: () => svc.close() };

@@ -1,3 +1,5 @@
-// The service bundle's entry: the serve command and the embedded demo's start.
+// The service bundle's entry: the serve command, the embedded demo's start, and `vmtui/service`, the library
+// test suites import (its types: library-api.d.ts).
 export { runServe, UsageError } from './serve-command.js';
-export { startService } from './service.js';
+export { startService as startRunningService } from './service.js';
+export { startService, ControlError } from './library.js';

@@ -8,7 +8,7 @@ import type { Store, Page } from './store.js';
 import type { Simulation } from './sim.js';
 import { parseFilter, type FilterFields, type SqlFilter } from './filter.js';
 import type { Trace } from './journal.js';
-import type { Account } from './accounts.js';
+import type { Account, Services } from './accounts.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,17 +26,6 @@ export const API_METHODS: Method[] = ['GET', 'POST', 'PUT', 'DELETE'];
  * has no scope listed; otherwise the scopes the token needs, all of them.
  */
 export type Scope = 'none' | 'optional' | 'public' | string | string[];
-
-export interface Services {
-  store: Store;
-  sim: Simulation;
-  /** The account's control token: the owner's token serve printed, or the one an added account was made with. */
-  controlToken?: string;
-  /** The tokens this process answers the account with (owner, restricted): a snapshot's restore or a reset keeps them working. */
-  serveTokens?: readonly string[];
-  /** `serve --strict`: refuse fields 4.83.1 does not define, and nulls it does not allow, instead of ignoring them. */
-  strict?: boolean;
-}
 
 export interface Ctx {
   req: FastifyRequest;

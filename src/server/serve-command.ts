@@ -1,13 +1,15 @@
+import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isIP } from 'node:net';
 import { startService } from './service.js';
 import { defaultDataFile, isDataFileError } from './data-file.js';
-import type { SeedKind } from './seed/index.js';
+import type { SeedKind } from './accounts.js';
 import type { Speed } from './sim.js';
 import type { ClockState } from './clock.js';
 
 export const SERVE_USAGE = `Usage: vmtui serve [--host 127.0.0.1] [--port N] [--data FILE|:memory:] [--seed demo|empty]
                    [--token T] [--restricted-token R] [--speed instant|realistic] [--strict]
+                   [--ready-json] [--ready-file PATH]
 
 Runs the Account Infrastructure API 4.83.1 locally, in the foreground.
   --host              address to listen on (default 127.0.0.1, loopback only;
@@ -24,11 +26,19 @@ Runs the Account Infrastructure API 4.83.1 locally, in the foreground.
   --strict            refuse request fields 4.83.1 does not define, and nulls it
                       does not allow (400), to prove a client speaks 4.83.1
                       exactly; by default they are ignored, as the real API
-                      does, and named in the response header X-Ignored-Fields`;
+                      does, and named in the response header X-Ignored-Fields
+  --ready-json        print only one JSON line once it answers requests:
+                      {"base_url","beta_url","token","restricted_token","pid"}
+  --ready-file PATH   write that JSON to PATH (0600, atomically) once it answers;
+                      removed when the service stops
+
+SIGINT and SIGTERM stop it cleanly (kill the "pid" of the JSON). Started by npm
+(npx vmtui serve, npm run), it also stops when npm goes away.`;
 
 export class UsageError extends Error {}
 
-const TOKEN = /^[\x21-\x7e]{1,256}$/;
+/** What a token given to the service may be: printable, no spaces. */
+export const TOKEN_FORMAT = /^[\x21-\x7e]{1,256}$/;
 
 /** A token a service reachable from other machines accepts: short ones are guessable. */
 export const MIN_EXPOSED_TOKEN_LENGTH = 32;
@@ -53,6 +63,8 @@ export function parseServeArgs(argv: string[]) {
       'restricted-token': { type: 'string' },
       speed: { type: 'string', default: 'realistic' },
       strict: { type: 'boolean', default: false },
+      'ready-json': { type: 'boolean', default: false },
+      'ready-file': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -64,8 +76,9 @@ export function parseServeArgs(argv: string[]) {
   if (values.speed !== 'instant' && values.speed !== 'realistic') throw new UsageError(`--speed must be instant or realistic, not "${values.speed}"`);
   for (const flag of ['token', 'restricted-token'] as const) {
     const v = values[flag];
-    if (v !== undefined && !TOKEN.test(v)) throw new UsageError(`--${flag} must be 1..256 printable characters without spaces`);
+    if (v !== undefined && !TOKEN_FORMAT.test(v)) throw new UsageError(`--${flag} must be 1..256 printable characters without spaces`);
   }
+  if (values['ready-file'] !== undefined && values['ready-file'].trim() === '') throw new UsageError('--ready-file must name a file');
   if (values.token !== undefined && values.token === values['restricted-token']) throw new UsageError('--token and --restricted-token must differ');
   if (!isLoopback(values.host!)) {
     for (const flag of ['token', 'restricted-token'] as const) {
@@ -85,7 +98,50 @@ export function parseServeArgs(argv: string[]) {
     restrictedToken: values['restricted-token'],
     speed: values.speed as Speed,
     strict: values.strict!,
+    readyJson: values['ready-json']!,
+    readyFile: values['ready-file'],
   };
+}
+
+/** What a program in any language reads to call the service: one JSON line. */
+function readyLine(svc: { baseUrl: string; betaUrl: string; token: string; restrictedToken: string }): string {
+  return `${JSON.stringify({ base_url: svc.baseUrl, beta_url: svc.betaUrl, token: svc.token, restricted_token: svc.restrictedToken, pid: process.pid })}\n`;
+}
+
+/**
+ * Writes the ready file as a whole or not at all: a poller sees no file, or
+ * all of it. It holds the tokens, so it is the owner's alone from its first byte.
+ */
+function writeReadyFile(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  const fd = openSync(temporary, 'wx', 0o600);
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    renameSync(temporary, path);
+  } catch (err) {
+    rmSync(temporary, { force: true });
+    throw err;
+  }
+}
+
+const PARENT_CHECK_MS = 500;
+
+/**
+ * Under npm (`npx vmtui serve`, `npm run serve`) the service is npm's child,
+ * and npm does not pass a SIGTERM on: `npx vmtui serve & … kill $!` would
+ * leave it running with no one to stop it. Its parent going away stops it.
+ * Any other parent may mean to leave it running (nohup, a double fork).
+ */
+function stopWithNpm(stop: () => void): void {
+  if (process.env.npm_execpath === undefined) return;
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, PARENT_CHECK_MS).unref();
 }
 
 const mask = (t: string) => `${t.slice(0, 6)}…${t.slice(-4)}`;
@@ -111,10 +167,13 @@ export async function runServe(argv: string[]): Promise<number> {
     );
   }
   // Listen for signals before announcing the roots: a supervisor may stop us the moment it reads them.
-  const stopped = new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
-  });
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  stopWithNpm(stop);
+  // A ready file left by a run that was killed must not pass for this one's.
+  if (opts.readyFile !== undefined) rmSync(opts.readyFile, { force: true });
   let svc: Awaited<ReturnType<typeof startService>>;
   try {
     svc = await startService(opts);
@@ -124,8 +183,17 @@ export async function runServe(argv: string[]): Promise<number> {
     process.stderr.write(`vmtui serve: ${err.message}.${remedy}\n`);
     return 1;
   }
+  if (opts.readyFile !== undefined) {
+    try {
+      writeReadyFile(opts.readyFile, readyLine(svc));
+    } catch (err) {
+      await svc.close();
+      process.stderr.write(`vmtui serve: cannot write the ready file ${opts.readyFile}: ${(err as Error).message}\n`);
+      return 1;
+    }
+  }
   const show = (value: string, chosen: boolean) => (chosen ? `${mask(value)} (as given)` : value);
-  process.stdout.write(
+  const banner =
     [
       `vmtui service: Account Infrastructure API 4.83.1`,
       `  base root:  ${svc.baseUrl}`,
@@ -141,10 +209,12 @@ export async function runServe(argv: string[]): Promise<number> {
       '',
     ]
       .filter((l) => l !== '')
-      .join('\n') + '\n',
-  );
+      .join('\n') + '\n';
+  process.stdout.write(opts.readyJson ? readyLine(svc) : banner);
   await stopped;
   await svc.close();
-  process.stdout.write('vmtui service stopped.\n');
+  // The tokens it holds end with this run (generated ones are revoked), and a poller must not take it for the next run's.
+  if (opts.readyFile !== undefined) rmSync(opts.readyFile, { force: true });
+  if (!opts.readyJson) process.stdout.write('vmtui service stopped.\n');
   return 0;
 }

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { Store } from './store.js';
 import { Simulation, type Speed } from './sim.js';
 import { buildApp } from './app.js';
-import { Accounts } from './accounts.js';
+import { Accounts, type SeedKind } from './accounts.js';
 import { BASE_ROOT, BETA_ROOT } from './roots.js';
-import { seedAccount, ensureToken, revokeGenerated, OWNER_ID, RESTRICTED_ID, type SeedKind } from './seed/index.js';
-import { newTokenValue } from './auth.js';
+import { seedAccount, ensureToken, revokeGenerated } from './seed/index.js';
+import { newTokenValue, OWNER_ID, RESTRICTED_ID } from './auth.js';
 import { openPort, type Port } from './port.js';
-import { markSealed, sealSecretsAtRest } from './secrets.js';
+import { sealSecretsAtRest } from './secrets.js';
 import { ApiError } from './errors.js';
 import { openError, sqliteCode } from './storage-errors.js';
 
@@ -55,14 +55,11 @@ async function serveOn(port: Port, opts: ServiceOptions, token: string, restrict
     const sim = new Simulation(store, opts.speed ?? 'realistic');
     if (store.getMeta('seeded')) sealSecretsAtRest(store);
     const issued = store.tx(() => {
-      if (!store.getMeta('seeded')) {
-        seedAccount(store, opts.seed ?? 'demo', sim);
-        markSealed(store);
-      }
+      if (!store.getMeta('seeded')) seedAccount(store, opts.seed ?? 'demo', sim);
       return [ensureToken(store, OWNER_ID, token, 'owner', !opts.token), ensureToken(store, RESTRICTED_ID, restrictedToken, 'restricted', !opts.restrictedToken)];
     });
     let handler: Parameters<Port['serve']>[0] | undefined;
-    const accounts = new Accounts({ store, sim, controlToken: token, serveTokens: [token, restrictedToken], strict: opts.strict === true });
+    const accounts = new Accounts({ store, sim, controlToken: token, serveTokens: [token, restrictedToken], strict: opts.strict === true }, seedAccount);
     const app = buildApp(accounts, { server: (h) => ((handler = h), port.server) });
     await app.ready();
     port.serve(handler!);

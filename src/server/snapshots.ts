@@ -2,8 +2,9 @@ import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { hashToken } from './auth.js';
 import { ApiError, notFound } from './errors.js';
-import { seedAccount, type SeedKind } from './seed/index.js';
-import { markSealed, SEALED_MARK } from './secrets.js';
+import type { SeedKind } from './accounts.js';
+import { seedAccount } from './seed/index.js';
+import { SEALED_MARK } from './secrets.js';
 import { isSealed, Sealer } from './sealing.js';
 import type { Simulation } from './sim.js';
 import { KEY_FINGERPRINT_META, SCHEMA, SHIPPED_KEY_META, sqliteAddon, type Store } from './store.js';
@@ -163,7 +164,6 @@ export function resetAccount(store: Store, sim: Simulation, seed: SeedKind, serv
   clearAccount(store);
   store.clock.save();
   seedAccount(store, seed, sim);
-  markSealed(store);
   tokens.putBack();
   store.replaced();
 }

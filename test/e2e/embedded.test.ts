@@ -81,7 +81,7 @@ describe('vmtui on the embedded demo account', () => {
   it('starts its service on a data file made before without loading what only the first run needs (zlib, for the demo backups)', () => {
     const file = join(home, 'lazy.sqlite');
     const script = `require(${JSON.stringify(join(dirname(entry), 'service.js'))})
-      .startService({ data: ${JSON.stringify(file)}, seed: 'demo', port: 0 })
+      .startRunningService({ data: ${JSON.stringify(file)}, seed: 'demo', port: 0 })
       .then((svc) => svc.close())
       .then(() => process.stdout.write(String(process.moduleLoadList.includes('NativeModule zlib'))));`;
     const zlibLoaded = () => execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });

@@ -18,15 +18,23 @@ const statusOf = async (id: number) => (await call(svc, 'GET', `/managed/service
 
 describe('control interface access', () => {
   it('answers only the control token: 401 without one, 403 with another', async () => {
-    expect(await control('GET', '/health')).toMatchObject({ status: 200, body: { ok: true } });
-    const none = await control('GET', '/health', undefined, null);
+    expect(await control('GET', '/faults')).toMatchObject({ status: 200 });
+    const none = await control('GET', '/faults', undefined, null);
     expect(none.status).toBe(401);
     expect(none.body.errors[0].reason).toMatch(/control token/);
-    expect((await call(svc, 'GET', '/__control/health', { headers: { authorization: 'Basic abc' }, token: null })).status).toBe(401);
-    const other = await control('GET', '/health', undefined, RESTRICTED_TOKEN);
+    expect((await call(svc, 'GET', '/__control/faults', { headers: { authorization: 'Basic abc' }, token: null })).status).toBe(401);
+    const other = await control('GET', '/faults', undefined, RESTRICTED_TOKEN);
     expect(other.status).toBe(403);
     expect(other.body).toEqual({ errors: [{ reason: expect.any(String) }] });
     expect((await control('POST', '/managed/issues', { services: [1] }, 'nope')).status).toBe(403);
+  });
+
+  it('says it is up to anyone, with no token and whatever the token, and nothing else', async () => {
+    for (const token of [null, OWNER_TOKEN, RESTRICTED_TOKEN, 'nope']) {
+      const health = await control('GET', '/health', undefined, token);
+      expect(health).toMatchObject({ status: 200, body: { ok: true } });
+      expect(Object.keys(health.body)).toEqual(['ok']);
+    }
   });
 
   it('is not served under the API roots, and unknown control paths are 404 in the errors shape', async () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../src/server/areas/index.js';
-import { OBJECT_DATA_ROOT } from '../../src/server/areas/object-storage-urls.js';
+import { OBJECT_DATA_ROOT } from '../../src/server/roots.js';
 import { BASE_ROOT, BETA_ROOT } from '../../src/server/roots.js';
 import type { ResourceSchema } from '../../src/model/schema.js';
 import type { RunningService } from '../../src/server/service.js';

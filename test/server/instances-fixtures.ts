@@ -1,6 +1,6 @@
 import type { RunningService } from '../../src/server/service.js';
 import { issueToken, type User } from '../../src/server/auth.js';
-import { RESTRICTED_ID } from '../../src/server/seed/index.js';
+import { RESTRICTED_ID } from '../../src/server/auth.js';
 import { call, OWNER_TOKEN } from '../helpers/service.js';
 
 /** A root password the strength check accepts. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorFields, OWNER_TOKEN, RESTRICTED_TOKEN, startTestService } from '../helpers/service.js';
 import type { RunningService } from '../../src/server/service.js';
 import type { User } from '../../src/server/auth.js';
-import { RESTRICTED_ID } from '../../src/server/seed/index.js';
+import { RESTRICTED_ID } from '../../src/server/auth.js';
 import { createInstance, events, scopedToken, setRestrictedGrants, SSH_KEY, STRONG_PASS } from './instances-fixtures.js';
 
 let svc: RunningService;

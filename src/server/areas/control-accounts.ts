@@ -4,7 +4,7 @@ import { ACCOUNTS_MAX, type Account, type Accounts } from '../accounts.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { BASE_ROOT, BETA_ROOT } from '../roots.js';
 import { bodyFor, type Ctx } from '../route.js';
-import type { SeedKind } from '../seed/index.js';
+import type { SeedKind } from '../accounts.js';
 import type { Speed } from '../sim.js';
 import { mountControlRoutes, type ControlRoute } from './control.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { defineResource } from '../../model/schema.js';
 import { bodyFor, type Ctx } from '../route.js';
-import type { SeedKind } from '../seed/index.js';
+import type { SeedKind } from '../accounts.js';
 import { deleteSnapshot, exportSnapshot, listSnapshots, resetAccount, restoreSnapshot, saveSnapshot } from '../snapshots.js';
 import { mountControlRoutes, type ControlRoute } from './control.js';
 

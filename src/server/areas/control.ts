@@ -45,8 +45,6 @@ const missingServices = (ctx: Ctx, ids: unknown): FieldError[] =>
 export type ControlRoute = [method: 'GET' | 'POST' | 'DELETE', path: string, handler: Handler];
 
 const routes: ControlRoute[] = [
-  ['GET', '/health', () => ({ ok: true })],
-
   ['POST', '/managed/issues', (ctx) => {
     const body = acceptBody(ctx, IssueOpen, 'create', undefined, (v) => missingServices(ctx, v.services));
     const issue = openIssue(ctx.store, [...new Set(body.services as number[])], { label: body.label as string | undefined });
@@ -83,6 +81,8 @@ const routes: ControlRoute[] = [
 
 /** Serves the control interface: same error shape, one transaction per request, due simulation jobs first. */
 export function mountControl(app: FastifyInstance): void {
+  // Whatever waits for the service to be up (a CI step, a supervisor) holds no token; the answer tells it nothing else.
+  app.get(`${CONTROL_PREFIX}/health`, (_req, reply) => reply.send({ ok: true }));
   mountControlRoutes(app, routes);
 }
 

@@ -4,6 +4,7 @@ import { ApiError, forbidden, notFound } from '../errors.js';
 import { sendError } from '../route.js';
 import type { Store } from '../store.js';
 import type { Account } from '../accounts.js';
+import { OBJECT_DATA_ROOT } from '../roots.js';
 import { addTransfer, bucketId, deleteObject, getObject, putObject, readObject, presignKey, type BucketRecord } from './object-storage-shared.js';
 
 /**
@@ -14,7 +15,6 @@ import { addTransfer, bucketId, deleteObject, getObject, putObject, readObject, 
  * account's own key: it opens that account's objects only.
  */
 
-export const OBJECT_DATA_ROOT = '/__objects';
 export const MAX_OBJECT_BYTES = 5 * 1024 * 1024;
 
 export interface Presigned {

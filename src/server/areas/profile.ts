@@ -3,7 +3,7 @@ import { present, validate } from '../../model/schema.js';
 import { emptyGrants, type GrantKind, type Grants, type User } from '../auth.js';
 import { assertValid, badRequest, forbidden } from '../errors.js';
 import { defineArea, readingOf, type Router } from '../route.js';
-import { OWNER_ID } from '../seed/index.js';
+import { OWNER_ID } from '../auth.js';
 import type { Store } from '../store.js';
 import { actor, currentUser, profileEntity, profileEvent } from './profile-common.js';
 import { accessRoutes } from './profile-access.js';

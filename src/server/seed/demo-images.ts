@@ -1,4 +1,3 @@
-import type { User } from '../auth.js';
 import type { Simulation } from '../sim.js';
 import type { Store } from '../store.js';
 import { registerTags } from '../tagging.js';
@@ -6,7 +5,7 @@ import { isoSeconds } from '../../model/time.js';
 import { insertPrivateImage } from '../areas/images.js';
 import type { DiskRecord, InstanceRecord } from '../areas/instance-common.js';
 import { insertStackscript } from '../areas/stackscripts.js';
-import { OWNER_ID } from './index.js';
+import { OWNER_ID, type User } from '../auth.js';
 
 const DAY = 86_400_000;
 

@@ -1,8 +1,7 @@
 import type { Store, Row } from '../store.js';
 import type { Simulation } from '../sim.js';
-import { emptyGrants, issueToken, newTokenValue, type GrantEntry, type Level, type User } from '../auth.js';
+import { emptyGrants, issueToken, newTokenValue, OWNER_ID, RESTRICTED_ID, type GrantEntry, type Level, type User } from '../auth.js';
 import { isoSeconds } from '../../model/time.js';
-import { OWNER_ID, RESTRICTED_ID } from './index.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

@@ -1,13 +1,10 @@
 import type { Store } from '../store.js';
 import type { Simulation } from '../sim.js';
-import { emptyGrants, hashToken, issueToken, type TokenRecord, type User } from '../auth.js';
+import { emptyGrants, hashToken, issueToken, OWNER_ID, RESTRICTED_ID, type TokenRecord, type User } from '../auth.js';
+import type { SeedKind } from '../accounts.js';
+import { markSealed } from '../secrets.js';
 import { seedReference } from './reference.js';
 import { demoSteps } from './demo.js';
-
-export type SeedKind = 'demo' | 'empty';
-
-export const OWNER_ID = 1;
-export const RESTRICTED_ID = 2;
 
 function baseUser(id: number, username: string, restricted: boolean): User {
   return {
@@ -32,7 +29,8 @@ function baseUser(id: number, username: string, restricted: boolean): User {
 /**
  * Seeds a new store: the account's owner, a restricted user with no grants,
  * the reference data (regions, types, clusters, public images and scripts),
- * and with `demo` a lived-in account.
+ * and with `demo` a lived-in account. What it holds is sealed as it is
+ * written, and the store is marked so.
  */
 export function seedAccount(store: Store, kind: SeedKind, sim: Simulation): void {
   store.insert('user', OWNER_ID, baseUser(OWNER_ID, 'demo-owner', false));
@@ -40,6 +38,7 @@ export function seedAccount(store: Store, kind: SeedKind, sim: Simulation): void
   seedReference(store);
   if (kind === 'demo') for (const step of demoSteps) step(store, sim);
   store.setMeta('seeded', kind);
+  markSealed(store);
 }
 
 /** A token a start generated, and the process serving with it. */
