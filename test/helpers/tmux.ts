@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -44,7 +45,7 @@ export function tmuxApp(entry: string, args: string[], { cols = 100, rows = 30, 
     'escape-time',
     '0',
   );
-  const pid = Number(tmux('display-message', '-p', '-t', 'app', '#{pane_pid}').trim());
+  const [pid, socketPath] = tmux('display-message', '-p', '-t', 'app', '#{pane_pid} #{socket_path}').trim().split(' ');
   return {
     screen: () => tmux('capture-pane', '-p', '-t', 'app').replace(/\n$/, ''),
     press: (keys, literal = false) => {
@@ -53,13 +54,15 @@ export function tmuxApp(entry: string, args: string[], { cols = 100, rows = 30, 
     resize: (c, r) => {
       tmux('resize-window', '-t', 'app', '-x', String(c), '-y', String(r));
     },
-    pid,
+    pid: Number(pid),
     kill: () => {
       try {
         tmux('kill-server');
       } catch {
         // already gone
       }
+      // tmux leaves its socket file behind when its server is killed.
+      if (socketPath) rmSync(socketPath, { force: true });
     },
   };
 }
