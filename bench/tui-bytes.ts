@@ -8,7 +8,13 @@
  * refetched every 2 s, the live poller runs as always) and scaled to 60 s.
  * The same run measures a build with `--full-redraw` (Ink's default: the
  * whole frame at every change), builds taking turns REPS times.
- * Aims: ≤ 300 bytes per cursor move, ≤ 10 KB per idle minute when nothing on screen changed.
+ * A scroll through a long list (stub APIs of SCROLL_LISTS instances, 60 and
+ * 200): Down from the first row to the last, each press counted, the
+ * scrolled steps (the list moved under its column titles) apart; against a
+ * build with `--no-shifts` too (the changed lines drawn again, not scrolled in
+ * the terminal: the writer as it was before it learnt shifts).
+ * Aims: ≤ 300 bytes per cursor move, ≤ 10 KB per idle minute when nothing on screen changed;
+ * over a scroll, ≤ 400 bytes per scrolled step and ≤ 300 per key on average.
  * Run: npx tsx bench/tui-bytes.ts   (builds its own bundles)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +29,9 @@ const PRESSES = Number(process.env.PRESSES ?? 12);
 const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 20);
 const QUIET_MS = 250;
 const PG_DOWNS = Math.max(3, Math.ceil(PRESSES / 3));
+const SCROLL_LISTS = (process.env.SCROLL_LISTS ?? '60,200').split(',').map(Number);
+// The list's first row on screen, under the header, the breadcrumbs, the count and the column titles.
+const FIRST_LIST_ROW = 4;
 
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : NaN);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -52,12 +61,16 @@ async function costOf(app: PtyApp, key: string) {
   return bytesSince(app, from);
 }
 
-interface Dataset {
+/** An instances list to open. */
+interface List {
   label: string;
   args: string[];
   env: Record<string, string>;
   /** The list line that says every instance is loaded. */
   loaded: RegExp;
+}
+
+interface Dataset extends List {
   /** Keystrokes typed into the `/` filter, one at a time. */
   filter: string;
 }
@@ -65,7 +78,7 @@ interface Dataset {
 const KINDS = ['Down', 'PgDn', '/ filter keystroke'] as const;
 type Kind = (typeof KINDS)[number];
 
-async function openList(entry: string, d: Dataset, refresh: number) {
+async function openList(entry: string, d: List, refresh: number) {
   const app = spawnApp([...d.args, '--refresh', String(refresh)], { entry, cols: 120, rows: 40, env: d.env });
   await app.waitForScreen('? help', 60_000);
   app.press(':vm');
@@ -99,6 +112,21 @@ async function keys(entry: string, d: Dataset): Promise<Record<Kind, number[]>> 
   return out;
 }
 
+/** Bytes of each Down from the top of the list to its end, the scrolled steps apart. */
+async function scrollThrough(entry: string, d: List, rows: number) {
+  const app = await openList(entry, d, 3600);
+  const firstRow = async () => (await app.screen()).split('\n')[FIRST_LIST_ROW];
+  const out = { key: [] as number[], scrolled: [] as number[] };
+  for (let i = 1; i < rows; i++) {
+    const before = await firstRow();
+    const bytes = await costOf(app, KEYS.down);
+    out.key.push(bytes);
+    if ((await firstRow()) !== before) out.scrolled.push(bytes);
+  }
+  await close(app);
+  return out;
+}
+
 async function idleMinute(entry: string, d: Dataset) {
   const app = await openList(entry, d, 2);
   await sleep(3000);
@@ -127,10 +155,26 @@ const datasets: Dataset[] = [
     filter: 'web-0001',
   },
 ];
+const scrollStubs = await Promise.all(SCROLL_LISTS.map((n) => startStubApi(n)));
+const scrollLists: List[] = SCROLL_LISTS.map((n, i) => ({
+  label: `${n} instances`,
+  args: ['--api-url', scrollStubs[i]!.baseUrl, '--token', 'bench-token'],
+  env: { XDG_CACHE_HOME: join(home, 'cache') },
+  loaded: new RegExp(`${n} items(?! ·)`),
+}));
 const variants = [
   { label: 'incremental', entry: buildVariant() },
   { label: 'full', entry: buildVariant(['--full-redraw']) },
 ];
+// Measured on the scroll alone: the other figures do not move with shifts.
+const noShifts = { label: 'no shifts', entry: buildVariant(['--no-shifts']) };
+const scrollVariants = [...variants, noShifts];
+const scrolls = new Map<string, { key: number[]; scrolled: number[] }>();
+const scrollAt = (variant: string, d: List) => {
+  const key = `${variant} ${d.label}`;
+  if (!scrolls.has(key)) scrolls.set(key, { key: [], scrolled: [] });
+  return scrolls.get(key)!;
+};
 type Samples = Record<Kind | 'idle minute', number[]>;
 const samples = new Map<string, Samples>();
 const at = (variant: string, d: Dataset) => {
@@ -151,10 +195,19 @@ try {
         s['idle minute'].push(await idleMinute(v.entry, d));
       }
     }
+    for (const v of rep % 2 ? [...scrollVariants].reverse() : scrollVariants) {
+      for (const [i, d] of scrollLists.entries()) {
+        const s = scrollAt(v.label, d);
+        const k = await scrollThrough(v.entry, d, SCROLL_LISTS[i]!);
+        s.key.push(...k.key);
+        s.scrolled.push(...k.scrolled);
+      }
+    }
   }
 } finally {
   await stub.close();
-  for (const v of variants) removeBuild(v.entry);
+  await Promise.all(scrollStubs.map((s) => s.close()));
+  for (const v of scrollVariants) removeBuild(v.entry);
   rmSync(home, { recursive: true, force: true });
 }
 
@@ -168,4 +221,23 @@ for (const d of datasets) {
     const aim = kind === 'Down' ? '   (aim ≤ 300)' : kind === 'idle minute' ? '   (aim ≤ 10,240)' : '';
     console.log(`  ${kind.padEnd(20)} ${Math.round(inc).toString().padStart(8)} B   full ${Math.round(full).toString().padStart(8)} B   ratio ${full > 0 ? (inc / full).toFixed(2) : '—'}${aim}`);
   }
+}
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '—');
+console.log(`\na scroll through a list, Down from its first row to its last at 120×40, bytes (${REPS} runs per build);`);
+console.log('no shifts = the writer drawing the moved lines again (--no-shifts), full = --full-redraw');
+for (const d of scrollLists) {
+  console.log(`${d.label}:`);
+  const figures = [
+    { label: 'scrolled step, median', of: (x: { key: number[]; scrolled: number[] }) => median(x.scrolled), aim: '   (aim ≤ 400)' },
+    { label: 'per key, mean', of: (x: { key: number[]; scrolled: number[] }) => mean(x.key), aim: '   (aim ≤ 300)' },
+    { label: 'per key, median', of: (x: { key: number[]; scrolled: number[] }) => median(x.key), aim: '' },
+  ];
+  for (const f of figures) {
+    const [inc, lines, full] = ['incremental', 'no shifts', 'full'].map((v) => f.of(scrollAt(v, d)));
+    console.log(
+      `  ${f.label.padEnd(22)} ${Math.round(inc!).toString().padStart(6)} B   no shifts ${Math.round(lines!).toString().padStart(6)} B   ratio ${ratio(inc!, lines!)}   full ${Math.round(full!).toString().padStart(6)} B   ratio ${ratio(inc!, full!)}${f.aim}`,
+    );
+  }
+  console.log(`  (${scrollAt('incremental', d).scrolled.length / REPS} of ${SCROLL_LISTS[scrollLists.indexOf(d)]! - 1} presses scrolled the list, per run)`);
 }

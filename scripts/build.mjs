@@ -7,10 +7,11 @@
 // dist/service.js (`serve`, and `vmtui/service`, the library for test suites, typed by dist/service.d.ts), so --help does not load Ink and the UI against a
 // remote API does not load the service. dist/embedded-worker.js is the
 // embedded service's thread, which runs dist/service.js.
-// Usage: node scripts/build.mjs [--outdir DIR] [--analyze] [--without PATCH,...] [--full-redraw]
+// Usage: node scripts/build.mjs [--outdir DIR] [--analyze] [--without PATCH,...] [--full-redraw] [--no-shifts]
 //   default dist; --analyze prints what each bundle holds; for benchmarks, --without leaves out the named
 //   patches of scripts/bundle-patches.mjs (by plugin name) and --full-redraw has Ink redraw the whole frame
-//   at each change instead of the lines that changed.
+//   at each change instead of the lines that changed, --no-shifts draws the lines of a scrolled list again
+//   instead of scrolling them in the terminal.
 import { analyzeMetafile, build } from 'esbuild';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     analyze: { type: 'boolean', default: false },
     without: { type: 'string', default: '' },
     'full-redraw': { type: 'boolean', default: false },
+    'no-shifts': { type: 'boolean', default: false },
   },
 });
 const outdir = values.outdir;
@@ -74,7 +76,7 @@ const common = {
   format: 'cjs',
   plugins,
   jsx: 'automatic',
-  define: { 'process.env.NODE_ENV': '"production"', VMTUI_BUNDLE: 'true', VMTUI_FULL_REDRAW: String(values['full-redraw']), 'import.meta.url': '__vmtuiUrl' },
+  define: { 'process.env.NODE_ENV': '"production"', VMTUI_BUNDLE: 'true', VMTUI_FULL_REDRAW: String(values['full-redraw']), VMTUI_NO_SHIFTS: String(values['no-shifts']), 'import.meta.url': '__vmtuiUrl' },
   sourcemap: 'linked',
   // Licence texts go to a file of their own (one has the bundles' only non-ASCII letter, which would make V8 hold the whole source in two bytes per character).
   legalComments: 'linked',

@@ -4,6 +4,11 @@
  * since the frame on screen, each put at its row, so moving the selection
  * sends two lines, not forty, and a frame that changed nothing sends nothing.
  *
+ * A list that scrolled is a band of rows whose lines moved: the band is
+ * scrolled in the terminal (src/app/line-shift.ts), then the lines still
+ * wrong are drawn, so a scrolled step sends the row that came into view and
+ * the selection's, not the whole band.
+ *
  * Ink's own `incrementalRendering` (6.8) would do this, but it moves the
  * cursor up one line too few for a frame that ends with a newline (any frame
  * shorter than the screen, as ours is): every frame after the first lands one
@@ -11,6 +16,8 @@
  * line is placed absolutely, so no relative move can drift; the app owns the
  * alternate screen, frame at its top, autowrap off (src/app/terminal.ts).
  */
+
+import { cheapestShift, shifted, type Shift } from './line-shift.js';
 
 // What Ink's log writes before a frame: ansi-escapes' eraseLines(n) for the previous one, or clearTerminal.
 const ERASE_LINES = /^(?:\x1b\[2K\x1b\[1A)*\x1b\[2K\x1b\[G/;
@@ -23,6 +30,18 @@ const SYNC_END = '\x1b[?2026l';
 // How long after a SIGWINCH a frame of Ink's may come before the writer redraws the last one itself.
 const REPAINT_MS = 50;
 const ERASE_LINE = '\x1b[K';
+
+/**
+ * Moves the lines of the shift's region, as a VT100 does (DECSTBM, then IND
+ * at its bottom or RI at its top, once per row: what xterm, tmux, screen and
+ * the Linux console all know), and gives the whole screen back as the
+ * region. The cursor is hidden and every line is then placed absolutely, so
+ * where the region leaves it does not matter.
+ */
+function scroll({ top, bottom, by }: Shift): string {
+  const moves = by > 0 ? `\x1b[${bottom + 1}H${'\x1bD'.repeat(by)}` : `\x1b[${top + 1}H${'\x1bM'.repeat(-by)}`;
+  return `\x1b[${top + 1};${bottom + 1}r${moves}\x1b[r`;
+}
 
 // An SGR sequence (its parameters captured), any other escape sequence, or a run of spaces worth skipping.
 const LINE_PARTS = /\x1b\[([0-9;:]*)m|\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\))| {5,}/g;
@@ -83,7 +102,12 @@ export interface ScreenWriter {
   dispose(): void;
 }
 
-export function createScreenWriter(stdout: NodeJS.WriteStream): ScreenWriter {
+export interface ScreenWriterOptions {
+  /** Scroll the terminal where lines moved (default); off, every moved line is drawn again (for the bytes bench's same-run comparison). */
+  shifts?: boolean;
+}
+
+export function createScreenWriter(stdout: NodeJS.WriteStream, { shifts = true }: ScreenWriterOptions = {}): ScreenWriter {
   // The lines on screen, top row first; rows past the end are blank. Undefined: unknown, clear and draw all.
   let screen: string[] | undefined;
   let lastFrame: string | undefined;
@@ -99,12 +123,15 @@ export function createScreenWriter(stdout: NodeJS.WriteStream): ScreenWriter {
       screen = [];
     }
     const height = Math.min(rows, Math.max(lines.length, screen.length));
-    for (let row = 0; row < height; row++) {
-      const line = lines[row] ?? '';
-      if (line === (screen[row] ?? '')) continue;
-      // Erased before it is written: a line as wide as the screen leaves the cursor on its last column, which an erase after it would take.
-      out += `\x1b[${row + 1}H${ERASE_LINE}${compactLine(line)}`;
+    // Erased before it is written: a line as wide as the screen leaves the cursor on its last column, which an erase after it would take.
+    const drawn: string[] = [];
+    const draw = (row: number) => (drawn[row] ??= `\x1b[${row + 1}H${ERASE_LINE}${compactLine(lines[row] ?? '')}`);
+    const shift = shifts ? cheapestShift(screen, lines, height, (row) => Buffer.byteLength(draw(row)), (s) => scroll(s).length) : undefined;
+    if (shift) {
+      out += scroll(shift);
+      screen = shifted(screen, height, shift);
     }
+    for (let row = 0; row < height; row++) if ((lines[row] ?? '') !== (screen[row] ?? '')) out += draw(row);
     screen = lines.slice(0, rows);
     return out;
   };

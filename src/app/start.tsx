@@ -14,6 +14,8 @@ import { SIGNAL_EXIT_CODES, lendTerminal, takeTerminal } from './terminal.js';
 
 /** Set by `scripts/build.mjs --full-redraw`, for benchmarks: Ink's frames reach the terminal whole, as Ink writes them. */
 declare const VMTUI_FULL_REDRAW: boolean | undefined;
+/** Set by `scripts/build.mjs --no-shifts`, for benchmarks: a scrolled list's lines are drawn again, not scrolled in the terminal. */
+declare const VMTUI_NO_SHIFTS: boolean | undefined;
 
 export interface StartOptions {
   /** Where the API is; while the embedded service starts, a promise of its address and of its start (`started`). */
@@ -111,7 +113,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     instance.unmount();
   });
   // Over SSH every byte counts: only the lines of a frame that changed are sent (a cursor move is two lines, not forty).
-  const writer = typeof VMTUI_FULL_REDRAW === 'undefined' || !VMTUI_FULL_REDRAW ? createScreenWriter(stdout) : undefined;
+  const writer = typeof VMTUI_FULL_REDRAW === 'undefined' || !VMTUI_FULL_REDRAW ? createScreenWriter(stdout, { shifts: typeof VMTUI_NO_SHIFTS === 'undefined' || !VMTUI_NO_SHIFTS }) : undefined;
   // Before Ink's own resize handler draws: a terminal may move or cut what it shows as it resizes.
   const onResize = () => {
     writer?.invalidate();

@@ -113,6 +113,106 @@ describe('the screen writer behind Ink', () => {
   });
 });
 
+describe('a scrolled list, scrolled in the terminal', () => {
+  const WIDTH = 72;
+  const ROWS = 14;
+  const item = (i: number, status = i % 3 ? 'running' : 'offline') => `  web-${String(i).padStart(4, '0')}        \x1b[32m${status}\x1b[39m        us-east        g6-standard-2`;
+  const selectedItem = (i: number) => `\x1b[7m› web-${String(i).padStart(4, '0')}        running        us-east        g6-standard-2\x1b[27m`;
+  /** A k9s-like frame: header and column titles, a band of `band` items from `first` with the selection at `at`, a footer. */
+  const view = (first: number, at: number, band = 10, edit?: (i: number) => string | undefined) => [
+    'vmtui  demo  http://127.0.0.1/v4',
+    `instances  ${at + 1} of 200`,
+    '  Label            Status         Region         Type',
+    ...Array.from({ length: band }, (_, k) => (first + k === at ? selectedItem(at) : (edit?.(first + k) ?? item(first + k)))),
+    '? help  / filter  : jump',
+  ];
+  const plain = (line: string) => line.replace(/\x1b\[[0-9;]*m/g, '');
+  /** Writes each frame as Ink does (whole, after erasing the previous one) and returns the bytes sent for each. */
+  const steps = async (t: ReturnType<typeof terminal>, writer: ReturnType<typeof createScreenWriter>, frames: string[][]) => {
+    const sent: number[] = [];
+    for (const frame of frames) {
+      const before = t.bytes();
+      writer.stdout.write(`\x1b[2K\x1b[1A\x1b[2K\x1b[G${frame.join('\n')}\n`);
+      expect(await t.screen()).toBe(shown(frame.map(plain), t.term.rows));
+      sent.push(t.bytes() - before);
+    }
+    return sent;
+  };
+  // Drawing a whole item line costs about 70 bytes: a scrolled step sends two of them (the new line, the selection's) and the scroll, not ten.
+  const STEP = 3 * 70 + 30;
+
+  it('sends the line that came into view and the selection’s when a list scrolls down or up by a row, and the screen is the frame', async () => {
+    const t = terminal(WIDTH, ROWS);
+    const writer = createScreenWriter(t.stdout);
+    await steps(t, writer, [view(0, 9)]);
+    // Down at the bottom row: the band moves up; then Up at the top row: it moves down.
+    const down = await steps(t, writer, [view(1, 10), view(2, 11), view(3, 12)]);
+    const up = await steps(t, writer, [view(3, 4), view(3, 3), view(2, 2), view(1, 1)]);
+    for (const bytes of [...down, up[2]!, up[3]!]) expect(bytes).toBeLessThan(STEP);
+    writer.dispose();
+  });
+
+  it('draws a changed line inside the scrolled band and a changed header, and scrolls by several rows', async () => {
+    const t = terminal(WIDTH, ROWS);
+    const writer = createScreenWriter(t.stdout);
+    await steps(t, writer, [view(0, 9)]);
+    // A row's status changed as the list scrolled: the band still scrolls, the changed row is drawn too.
+    const [changed] = await steps(t, writer, [view(1, 10, 10, (i) => (i === 5 ? item(5, 'stopped') : undefined))]);
+    expect(changed).toBeLessThan(STEP + 70);
+    // Three rows at once (a half-page move), down then up.
+    const [three, back] = await steps(t, writer, [view(4, 13), view(1, 1)]);
+    expect(three).toBeLessThan(STEP + 3 * 70);
+    expect(back).toBeLessThan(STEP + 3 * 70);
+    // A page: nothing of the band stays, each line is drawn.
+    await steps(t, writer, [view(11, 11), view(1, 1)]);
+    writer.dispose();
+  });
+
+  it('draws the frame whole after a resize, then scrolls at the new size', async () => {
+    const t = terminal(WIDTH, ROWS);
+    const writer = createScreenWriter(t.stdout);
+    t.stdout.on('resize', writer.invalidate);
+    await steps(t, writer, [view(0, 9), view(1, 10)]);
+    t.resize(WIDTH, 10);
+    await steps(t, writer, [view(1, 6, 6)]);
+    const [step] = await steps(t, writer, [view(2, 7, 6)]);
+    expect(step).toBeLessThan(STEP);
+    t.resize(WIDTH + 10, 18);
+    await steps(t, writer, [view(2, 7, 14), view(3, 16, 14), view(4, 17, 14), view(3, 3, 14)]);
+    writer.dispose();
+  });
+
+  it('keeps the screen equal to the frame through any moves, edits, overlays and shorter or taller frames', async () => {
+    const t = terminal(WIDTH, ROWS);
+    const writer = createScreenWriter(t.stdout);
+    // Each frame's list moved a few rows from the last one's, as keys move it, or jumped (g, G, a filter).
+    const frame = fc.record({
+      move: fc.oneof(fc.integer({ min: -4, max: 4 }), fc.integer({ min: -30, max: 30 })),
+      at: fc.integer({ min: 0, max: 9 }),
+      band: fc.integer({ min: 0, max: 10 }),
+      edited: fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }),
+      overlay: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(frame, { minLength: 1, maxLength: 12 }), async (frames) => {
+        writer.invalidate();
+        let first = 0;
+        await steps(
+          t,
+          writer,
+          frames.map(({ move, at, band, edited, overlay }) => {
+            first = Math.max(0, first + move);
+            const lines = view(first, first + at, band, (i) => (i === edited ? item(i, 'deleting') : undefined));
+            return overlay ? lines.map((line, row) => (row >= 4 && row <= 6 ? `   │ confirm ${row} │` : line)) : lines;
+          }),
+        );
+      }),
+      { numRuns: 150 },
+    );
+    writer.dispose();
+  });
+});
+
 describe('a changed line, blank runs stepped over', () => {
   const SGR = ['0', '1', '2', '22', '7', '27', '4', '24', '9', '29', '32', '39', '90', '44', '49', '101', '38;5;208', '48;5;17', '38;2;1;2;3', '48;2;9;9;9', ''];
   const part = fc.oneof(
