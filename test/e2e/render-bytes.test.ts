@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../src/server/service.js';
 import { KEYS, type PtyApp } from '../helpers/pty.js';
 import { OWNER_TOKEN, call, startTestService } from '../helpers/service.js';
-import { tmuxApp, type TmuxApp } from '../helpers/tmux.js';
+import { tmuxApp, tmuxMissing, type TmuxApp } from '../helpers/tmux.js';
 import { useBuiltApp } from './build.js';
 
 const built = useBuiltApp();
@@ -275,7 +275,7 @@ describe('a list longer than the screen, scrolled', () => {
     }
   }, 120_000);
 
-  it('so does tmux, which keeps a screen of its own', async () => {
+  it.skipIf(tmuxMissing)(`so does tmux, which keeps a screen of its own${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ''}`, async () => {
     const open = async () => {
       const app = tmuxApp(built.entry, long(), { cols: 120, rows: 40 });
       const t = inTmux(app);

@@ -15,6 +15,16 @@ export interface TmuxApp {
   kill(): void;
 }
 
+/** Why the tmux comparisons cannot run here, or '' when tmux is installed (CI installs it: `.ci/run`). */
+export const tmuxMissing = (() => {
+  try {
+    execFileSync('tmux', ['-V'], { stdio: 'ignore' });
+    return '';
+  } catch {
+    return 'tmux is not installed (apt-get install tmux)';
+  }
+})();
+
 let sessions = 0;
 
 /**
