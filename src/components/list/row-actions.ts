@@ -1,4 +1,4 @@
-import { describeError } from '../../api/errors.js';
+import { ApiError, describeError } from '../../api/errors.js';
 import type { ActionResult, ActionSpec, ListSpec, ScreenCtx } from '../../app/screen.js';
 import type { MessageKind } from '../../store/session.js';
 import type { ListView } from '../../store/views.js';
@@ -67,7 +67,18 @@ export function rowActions<R>({ spec, ctx, rowKey, label, update, refetch, notif
   };
   /** Throws the service's errors back to the form, which keeps them beside its fields. */
   const submitForm = async (form: FormSpec<R>, body: Record<string, unknown>, row: R | undefined) => {
-    const result = await form.submit(body, ctx, row);
+    let result: unknown;
+    try {
+      result = await form.submit(body, ctx, row);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.kind !== 'shape') throw err;
+      // The server took the write and answered in a form the app cannot read: the form closes (a second submit
+      // would send it twice) and the list, fetched again, shows what was done.
+      refetch(form.invalidates?.(row, ctx.params) ?? []);
+      close();
+      notify(describeError(err), 'error');
+      return;
+    }
     refetch(form.invalidates?.(row, ctx.params) ?? []);
     // What the list's create form made is selected once the refetched list shows it: the next key acts on it.
     if (!row && typeof result === 'object' && result !== null) update({ selectedKey: rowKey(result as R) });
