@@ -46,7 +46,8 @@ export function spoil(shape: BadShape, path: string, body: unknown): unknown {
   };
   if (typeof body !== 'object' || body === null) return body;
   const b = body as Record<string, unknown>;
-  if (Array.isArray(b.data) && 'pages' in b) return { ...b, data: b.data.map(one) };
+  // A page, or a list paged otherwise (an object listing's markers).
+  if (Array.isArray(b.data)) return { ...b, data: b.data.map(one) };
   return one(body);
 }
 

@@ -24,6 +24,7 @@ import type { BulkRun } from '../../app/bulk.js';
 import { filterCapture, listHandlers } from './list-keys.js';
 import { createDeriver, selectedIndex } from './list-view.js';
 import { useListData } from './use-list-data.js';
+import { UNREADABLE_LABEL, unreadableRefusal } from './unreadable.js';
 import { sortKeyHelp, sortKeys } from './sort-keys.js';
 import { useSsh } from '../../app/use-ssh.js';
 
@@ -54,7 +55,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   // key or name falls back, the app goes on.
   const rowKey = (row: Row) => flawOf(row)?.key ?? attempt(() => ownKey(row), () => JSON.stringify(row));
   const plainLabel = (row: Row) => (typeof row.label === 'string' && row.label ? row.label : rowKey(row));
-  const label = (row: Row) => (flawOf(row) ? 'the unreadable item' : attempt(() => spec.label?.(row) ?? plainLabel(row), () => plainLabel(row)));
+  const label = (row: Row) => (flawOf(row) ? UNREADABLE_LABEL : attempt(() => spec.label?.(row) ?? plainLabel(row), () => plainLabel(row)));
   const params = entry.params;
   const path = listPath(spec as ListSpec<unknown>, params);
   const query = useMemo<ListQuery>(() => listQuery(spec, params, data), [spec, path, params]);
@@ -92,8 +93,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   const withRow = (make: (row: Row) => Overlay, refuse?: (row: Row) => string | undefined) => () => {
     const { row } = current();
     if (!row) return;
-    const flaw = flawOf(row);
-    const why = flaw ? `The server sent this item in a form the app cannot read (${flaw.reason}); d or y shows what it sent` : refuse?.(row);
+    const why = unreadableRefusal(row) ?? refuse?.(row);
     if (why) session.getState().notify(why, 'error');
     else update({ overlay: make(row) });
   };
