@@ -74,6 +74,21 @@ describe('server faults in a terminal', { timeout: 150_000 }, () => {
     const buckets = await app.waitForScreen(/^home › buckets$(.|\n)*⚠ unreadable: created is 42, not a date-time string/m);
     expect(rows(buckets, /⚠ unreadable/)).toBe(rows(buckets, /^[› ] /m) - 1);
 
+    // Enter on an unreadable bucket shows what was sent; a readable bucket whose listing is unreadable marks its entries.
+    app.press(KEYS.enter);
+    await app.waitForScreen(/^Unreadable item: created is 42/m);
+    app.press(KEYS.esc);
+    proxy.clear();
+    proxy.spoil('GET', '/object-storage/buckets/*/*/object-list', 'null-items');
+    app.press('r');
+    await app.waitForScreen(/^› assets-prod/m);
+    app.press(KEYS.enter);
+    const objects = await app.waitForScreen(/^home › buckets › assets-prod › objects$(.|\n)*⚠ unreadable: it is null, not an object/m);
+    expect(rows(objects, /⚠ unreadable: it is null, not an object/)).toBe(rows(objects, /^[› ] /m) - 1);
+    app.press(KEYS.ctrlD);
+    await app.waitForScreen(said('in a form the app cannot read (it is null, not an object); d or y shows what it sent'));
+    app.press(KEYS.esc);
+
     // Contacts whose items are null: marked; Ctrl-D says why it cannot act.
     proxy.spoil('*', '/managed/contacts*', 'null-items');
     await jump(app, 'contacts');
