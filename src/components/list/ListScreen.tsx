@@ -90,9 +90,19 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
     const n = clamp(to(i, d.rows.length), 0, d.rows.length - 1);
     update({ selectedIndex: n, selectedKey: rowKey(d.rows[n]!) });
   };
+  /** A key that acts on the selected row, when there is none, says why rather than nothing. */
+  const noRow = () => {
+    const loaded = data.getState().lists[qkey];
+    const filter = current().v.filter;
+    let why = `${def.title}: the list is empty`;
+    if (!loaded || loaded.status === 'loading') why = `Not yet: ${def.title} is still loading`;
+    else if (loaded.status === 'error') why = `${def.title} could not be loaded: r tries again`;
+    else if (filter) why = `Nothing matches "${filter}": Esc clears the filter`;
+    session.getState().notify(why, 'error');
+  };
   const withRow = (make: (row: Row) => Overlay, refuse?: (row: Row) => string | undefined) => () => {
     const { row } = current();
-    if (!row) return;
+    if (!row) return noRow();
     const why = unreadableRefusal(row) ?? refuse?.(row);
     if (why) session.getState().notify(why, 'error');
     else update({ overlay: make(row) });
@@ -101,6 +111,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   const showRecord = (kind: 'detail' | 'json') => {
     const { row } = current();
     if (row) update({ overlay: { kind, key: rowKey(row) } });
+    else noRow();
   };
   const notify = session.getState().notify;
   const refetch = (extra: string[]) => data.getState().invalidate(path, ...extra);
@@ -164,7 +175,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
     {
       open: () => {
         const { row } = current();
-        if (!row) return;
+        if (!row) return noRow();
         const target = flawOf(row) ? undefined : spec.drill?.(row, params);
         if (!target) return update({ overlay: { kind: 'detail', key: rowKey(row) } });
         for (const step of target.via ?? []) nav.getState().push(step.screen, step.params, step.label);
