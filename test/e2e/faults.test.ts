@@ -145,10 +145,12 @@ describe('server faults in a terminal', { timeout: 150_000 }, () => {
       app.press(KEYS.enter);
       await app.waitForScreen(said('Still waiting for the server: DELETE /managed/contacts/… was sent … ago'), 6000);
       await app.waitForScreen('Delete ftd-slow: done', 20_000);
+      // The deleted row leaves the list at once, while the refetch that confirms it is still slow.
+      await app.waitForScreen(/\/ftd-slow\s+0 of \d+ · refreshing…/, 2000);
     } finally {
       await call(built.svc, 'DELETE', '/__control/faults');
     }
-    // Fast again: without a key, the list drops the deleted contact.
+    // Fast again: without a key, the list is fetched again and settles.
     const back = await app.waitForScreen(/\/ftd-slow\s+0 of \d+$/m, 15_000);
     expect(back).toContain('Nothing matches "ftd-slow". Esc clears the filter.');
     // A key that acts on a row, with none shown, says why.

@@ -115,7 +115,12 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   };
   const notify = session.getState().notify;
   const refetch = (extra: string[]) => data.getState().invalidate(path, ...extra);
-  const { close, chooseAction, confirmed, submitForm } = rowActions({ spec, ctx, rowKey, label, update, refetch, notify });
+  const allRows = () => (data.getState().lists[qkey]?.rows as Row[] | undefined) ?? EMPTY;
+  const drop = (row: Row) => {
+    const gone = rowKey(row);
+    data.getState().put(query, allRows().filter((r) => rowKey(r) !== gone));
+  };
+  const { close, chooseAction, confirmed, submitForm } = rowActions({ spec, ctx, rowKey, label, update, refetch, notify, drop });
 
   /** Why the user cannot do this (to this row): a scope its token lacks, or a grant it does not hold. */
   const why = (scope: string | undefined, row?: Row): string | undefined => {
@@ -135,7 +140,6 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   };
   const offered = offeredActions(spec.actions, undefined, session.getState().readOnly);
 
-  const allRows = () => (data.getState().lists[qkey]?.rows as Row[] | undefined) ?? EMPTY;
   const markedRows = (): Row[] => {
     const { v, d } = current();
     return marksInOrder(v.marks, d.rows, allRows(), rowKey);

@@ -106,7 +106,11 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
   };
   const refetch = (extra: string[]) => data.getState().invalidate(objects.query.path, ...extra);
   const notify = session.getState().notify;
-  const { close, chooseAction, confirmed, submitForm } = rowActions({ spec, ctx, rowKey, label, update, refetch, notify });
+  const drop = (row: ObjectRow) => {
+    const gone = rowKey(row);
+    data.getState().put(objects.query, loaded().filter((r) => rowKey(r) !== gone));
+  };
+  const { close, chooseAction, confirmed, submitForm } = rowActions({ spec, ctx, rowKey, label, update, refetch, notify, drop });
 
   const mark = (scope: string | undefined) => session.getState().missingScope(scope ?? spec.writeScope) ?? undefined;
 
