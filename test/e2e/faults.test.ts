@@ -62,6 +62,13 @@ describe('server faults in a terminal', { timeout: 150_000 }, () => {
     await app.waitForScreen(/^› web-lb/m);
     app.press(KEYS.enter);
     await app.waitForScreen(/^›\s+80 http .*3 up, unreadable/m);
+    // A rebuild would start from the nodes it could not read: refused, with the reason.
+    app.press('a');
+    await app.waitForScreen(/Rebuild nodes \(replace the node list\)\s+\(its nodes could not/);
+    app.press(KEYS.enter);
+    await app.waitForScreen(said('Rebuild nodes (replace the node list): its nodes could not be read (Enter shows them, marked)'));
+    app.press(KEYS.esc);
+    await app.waitForScreen(/^home › load balancers › web-lb › configs$/m);
     app.press(KEYS.enter);
     const nodes = await app.waitForScreen(/unreadable: every field but its id is null/);
     expect(rows(nodes, /⚠ unreadable: every field but its id is null/)).toBe(3);

@@ -41,8 +41,17 @@ export const configs = defineScreen<ConfigWithNodes>({
       submit: (c, ctx) => deleteConfig(ctx.client, c.nodebalancer_id, c.id),
       invalidates: () => [NODEBALANCERS_PATH],
     },
-    // A rebuild replaces the node list: it is offered only where the current one could be read.
-    actions: [{ id: 'rebuild', label: 'Rebuild nodes (replace the node list)', key: 'b', destructive: true, form: rebuildForm, when: (c) => c.nodes !== null }],
+    actions: [
+      {
+        id: 'rebuild',
+        label: 'Rebuild nodes (replace the node list)',
+        key: 'b',
+        destructive: true,
+        form: rebuildForm,
+        // A rebuild starts from the current node list and deletes what it leaves out: not from one the app could not read.
+        refuse: (c) => (c.nodes === null ? 'its nodes could not be read (Enter shows them, marked)' : undefined),
+      },
+    ],
     empty: 'No configs: this balancer serves nothing yet. Press c to add a port.',
   },
 });
