@@ -6,6 +6,8 @@ import type { request } from 'undici';
 import type { ApiClient } from './client.js';
 import { ApiError, httpError } from './errors.js';
 import { fetchAllPages } from './pages.js';
+import { BucketObject } from '../model/object-storage.js';
+import { checkRow } from '../model/response.js';
 
 /** Typed endpoint functions of object storage: buckets, objects, certificates, keys, clusters, transfer. */
 
@@ -105,6 +107,9 @@ export interface ObjectPage {
   nextMarker: string | null;
 }
 
+/** A listing entry has no id: a prefix entry is a name and nothing else. */
+const LISTED_OBJECT = { schema: BucketObject };
+
 /** One page of a bucket listing, by marker (no page numbers): prefix filters names, delimiter groups them into prefixes. */
 export async function listObjects(
   client: ApiClient,
@@ -116,9 +121,11 @@ export async function listObjects(
   const what = `GET ${bucketPath(cluster, bucket)}/object-list`;
   const body = await client.get<{ data?: unknown }>(`${bucketPath(cluster, bucket)}/object-list`, { query });
   if (!body || !Array.isArray(body.data)) throw new ApiError('shape', `The response to ${what} has no data list`);
-  const entries = body.data as ObjectEntry[];
+  // An entry the app cannot read stays in the listing, marked, as in every list; keyed by its page and place.
+  const entries = body.data.map((item, i) => checkRow(LISTED_OBJECT, item, `!${opts.marker ?? ''}.${i}`)) as ObjectEntry[];
   const last = entries[entries.length - 1];
-  return { entries, nextMarker: last?.is_truncated ? (last.next_marker ?? last.name) : null };
+  const marker = last?.next_marker ?? last?.name;
+  return { entries, nextMarker: last?.is_truncated === true && typeof marker === 'string' ? marker : null };
 }
 
 export const presignUrl = (client: ApiClient, cluster: string, bucket: string, body: PresignRequest) =>

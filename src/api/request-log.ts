@@ -157,6 +157,11 @@ export class RequestLog {
     return this.ring.slice().reverse();
   }
 
+  /** The call that began last: a listener's way to see a call leave. */
+  latest(): RequestRecord | undefined {
+    return this.ring.at(-1);
+  }
+
   get(id: number): RequestRecord | undefined {
     return this.ring.find((r) => r.id === id);
   }

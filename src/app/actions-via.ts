@@ -7,10 +7,11 @@ import type { ActionSpec } from './screen.js';
  * function that takes a row is given the row it stands for.
  */
 export function actionsVia<A, B>(actions: readonly ActionSpec<A>[], of: (row: B) => A): ActionSpec<B>[] {
-  return actions.map(({ confirm, when, run, invalidates, form, ...rest }) => ({
+  return actions.map(({ confirm, when, refuse, run, invalidates, form, ...rest }) => ({
     ...rest,
     confirm: typeof confirm === 'function' ? (row: B) => confirm(of(row)) : confirm,
     when: when && ((row: B) => when(of(row))),
+    refuse: refuse && ((row: B) => refuse(of(row))),
     run: run && ((row: B, ctx) => run(of(row), ctx)),
     invalidates: invalidates && ((row: B, params) => invalidates(of(row), params)),
     form: form && formVia(form, of),

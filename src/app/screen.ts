@@ -67,6 +67,8 @@ export interface ActionSpec<R> {
   typeToConfirm?: boolean;
   /** Only offered for rows where it applies. */
   when?: (row: R) => boolean;
+  /** Offered, but refused for this row with the reason (shown beside it in the menu, and as the message when chosen). */
+  refuse?: (row: R) => string | undefined;
   /** Collects a body first; the form's submit performs the action. */
   form?: FormSpec<R>;
   run?: (row: R, ctx: ScreenCtx) => Promise<ActionResult>;

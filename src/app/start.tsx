@@ -2,6 +2,7 @@ import { render } from 'ink';
 import { ApiClient, type Connection } from '../api/client.js';
 import { screens } from '../screens/index.js';
 import { startLivePoller } from '../store/live.js';
+import { watchSlowWrites } from './slow-writes.js';
 import type { SessionInit } from '../store/session.js';
 import { accountTargets, createAccounts, type DemoAccount } from './accounts.js';
 import { createAppContext, noSettings, prefetchFirstScreen, type AppSettings } from './context.js';
@@ -102,6 +103,8 @@ export async function startApp(opts: StartOptions): Promise<number> {
     onSwitch: (next) => {
       live.stop();
       live = startLivePoller({ client: next.client, data: next.data, session: next.session });
+      slowWrites();
+      slowWrites = watchSlowWrites(next.client.requests, next.session.getState().notify);
     },
   });
   const current = () => accounts.getState().ctx;
@@ -134,6 +137,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     .catch(fail);
   // Events, problem services and refetches of what they touch, without a key press.
   let live = startLivePoller({ client, data: ctx.data, session: ctx.session });
+  let slowWrites = watchSlowWrites(client.requests, ctx.session.getState().notify);
   try {
     await instance.waitUntilExit();
   } catch (err) {
@@ -144,6 +148,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     // Requests still waiting for a server would keep the process alive after the screen is gone.
     current().client.abort();
     live.stop();
+    slowWrites();
     stdout.off('resize', onResize);
     writer?.dispose();
     release();

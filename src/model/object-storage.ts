@@ -42,6 +42,17 @@ export const Cluster = defineResource('cluster', {
   static_site_domain: { kind: 'string', readOnly: true, title: 'Website domain' },
 });
 
+/** An entry of a bucket's listing (GET …/object-list): an object, or (size null) a prefix standing for the names under it. */
+export const BucketObject = defineResource('object', {
+  name: { kind: 'string', nullable: false, title: 'Name' },
+  etag: { kind: 'string', nullable: true, title: 'ETag' },
+  last_modified: { kind: 'datetime', nullable: true, title: 'Last modified' },
+  owner: { kind: 'string', nullable: true },
+  size: { kind: 'integer', nullable: true, title: 'Size (bytes)' },
+  next_marker: { kind: 'string', nullable: true },
+  is_truncated: { kind: 'boolean' },
+});
+
 /** A bucket as created and returned; acl and cors_enabled are accepted on create but not part of the response. */
 export const Bucket = defineResource('bucket', {
   created: { kind: 'datetime', readOnly: true },

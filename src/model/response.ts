@@ -280,7 +280,18 @@ export function recordProblem(shape: ResponseShape, body: unknown): string | und
     const id = Object.hasOwn(body, shape.idField) ? body[shape.idField] : undefined;
     if ((typeof id !== 'number' && typeof id !== 'string') || id === '') return `it has no ${shape.idField}`;
   }
-  return fieldsProblem(shape.schema.fields, body, '');
+  return fieldsProblem(shape.schema.fields, body, '') ?? (shape.idField ? emptyProblem(shape, body) : undefined);
+}
+
+/**
+ * A record whose every field but its id is null or absent tells the client
+ * nothing it could show or act on by name: each field may be unset, but a
+ * real record always has some (its label, its creation time).
+ */
+function emptyProblem(shape: ResponseShape, body: Record<string, unknown>): string | undefined {
+  const known = Object.keys(shape.schema.fields).filter((k) => k !== shape.idField && !shape.schema.fields[k]!.writeOnly);
+  if (known.length === 0 || known.some((k) => Object.hasOwn(body, k) && body[k] !== null && body[k] !== undefined)) return undefined;
+  return `every field but its ${shape.idField} is null`;
 }
 
 /** Marks a row the client could not read: it stays in its list, drawn as a marked line with the reason. */

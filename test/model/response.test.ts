@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
-import { itemPath, RESOURCE_LISTS } from '../../src/model/response.js';
+import { itemPath, itemShape, pageShape, recordProblem, RESOURCE_LISTS } from '../../src/model/response.js';
 import type { RunningService } from '../../src/server/service.js';
 import { OWNER_TOKEN, startTestService } from '../helpers/service.js';
 
@@ -57,5 +57,17 @@ describe('the response shapes', () => {
       }
     }
     expect(checked.length).toBe(RESOURCE_LISTS.length);
+  });
+});
+
+describe('a record of nothing but its id', () => {
+  it('is unreadable: a list marks it, a write says its answer could not be read', () => {
+    const contact = pageShape('/managed/contacts')!;
+    expect(recordProblem(contact, { id: 6, name: null, email: null, phone: null, group: null, updated: null })).toBe('every field but its id is null');
+    expect(recordProblem(contact, { id: 6 })).toBe('every field but its id is null');
+  });
+  it('is readable with one field set, and a single resource without an id is never held to it', () => {
+    expect(recordProblem(pageShape('/managed/contacts')!, { id: 6, name: null, updated: '2026-11-26T23:14:16' })).toBeUndefined();
+    expect(recordProblem(itemShape('/profile/preferences')!, {})).toBeUndefined();
   });
 });

@@ -108,7 +108,7 @@ export function ListOverlay<R>(p: Props<R>) {
       return (
         <Menu
           title={`Actions: ${label}`}
-          items={actions.map((a) => ({ id: a.id, label: a.label, key: a.key, note: p.missing(actionScope(a, spec.writeScope), row) ?? undefined }))}
+          items={actions.map((a) => ({ id: a.id, label: a.label, key: a.key, note: a.refuse?.(row) ?? p.missing(actionScope(a, spec.writeScope), row) ?? undefined }))}
           // A marked entry says what is missing instead of opening a form the service would refuse.
           onSelect={(item) => (item.note ? ctx.notify(`${item.label}: ${item.note}`, 'error') : p.chooseAction(actions.find((a) => a.id === item.id)!, row))}
           onClose={close}

@@ -24,6 +24,7 @@ import type { BulkRun } from '../../app/bulk.js';
 import { filterCapture, listHandlers } from './list-keys.js';
 import { createDeriver, selectedIndex } from './list-view.js';
 import { useListData } from './use-list-data.js';
+import { UNREADABLE_LABEL, unreadableRefusal } from './unreadable.js';
 import { sortKeyHelp, sortKeys } from './sort-keys.js';
 import { useSsh } from '../../app/use-ssh.js';
 import { scopeKnowledge } from '../../store/session.js';
@@ -55,7 +56,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   // key or name falls back, the app goes on.
   const rowKey = (row: Row) => flawOf(row)?.key ?? attempt(() => ownKey(row), () => JSON.stringify(row));
   const plainLabel = (row: Row) => (typeof row.label === 'string' && row.label ? row.label : rowKey(row));
-  const label = (row: Row) => (flawOf(row) ? 'the unreadable item' : attempt(() => spec.label?.(row) ?? plainLabel(row), () => plainLabel(row)));
+  const label = (row: Row) => (flawOf(row) ? UNREADABLE_LABEL : attempt(() => spec.label?.(row) ?? plainLabel(row), () => plainLabel(row)));
   const params = entry.params;
   const path = listPath(spec as ListSpec<unknown>, params);
   const query = useMemo<ListQuery>(() => listQuery(spec, params, data), [spec, path, params]);
@@ -90,11 +91,20 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
     const n = clamp(to(i, d.rows.length), 0, d.rows.length - 1);
     update({ selectedIndex: n, selectedKey: rowKey(d.rows[n]!) });
   };
+  /** A key that acts on the selected row, when there is none, says why rather than nothing. */
+  const noRow = () => {
+    const loaded = data.getState().lists[qkey];
+    const filter = current().v.filter;
+    let why = `${def.title}: the list is empty`;
+    if (!loaded || loaded.status === 'loading') why = `Not yet: ${def.title} is still loading`;
+    else if (loaded.status === 'error') why = `${def.title} could not be loaded: r tries again`;
+    else if (filter) why = `Nothing matches "${filter}": Esc clears the filter`;
+    session.getState().notify(why, 'error');
+  };
   const withRow = (make: (row: Row) => Overlay, refuse?: (row: Row) => string | undefined) => () => {
     const { row } = current();
-    if (!row) return;
-    const flaw = flawOf(row);
-    const why = flaw ? `The server sent this item in a form the app cannot read (${flaw.reason}); d or y shows what it sent` : refuse?.(row);
+    if (!row) return noRow();
+    const why = unreadableRefusal(row) ?? refuse?.(row);
     if (why) session.getState().notify(why, 'error');
     else update({ overlay: make(row) });
   };
@@ -102,10 +112,16 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   const showRecord = (kind: 'detail' | 'json') => {
     const { row } = current();
     if (row) update({ overlay: { kind, key: rowKey(row) } });
+    else noRow();
   };
   const notify = session.getState().notify;
   const refetch = (extra: string[]) => data.getState().invalidate(path, ...extra);
-  const { close, chooseAction, confirmed, submitForm } = rowActions({ spec, ctx, rowKey, label, update, refetch, notify });
+  const allRows = () => (data.getState().lists[qkey]?.rows as Row[] | undefined) ?? EMPTY;
+  const drop = (row: Row) => {
+    const gone = rowKey(row);
+    data.getState().put(query, allRows().filter((r) => rowKey(r) !== gone));
+  };
+  const { close, chooseAction, confirmed, submitForm } = rowActions({ spec, ctx, rowKey, label, update, refetch, notify, drop });
 
   /** Why the user cannot do this (to this row): a scope its token lacks, or a grant it does not hold. */
   const why = (scope: string | undefined, row?: Row): string | undefined => {
@@ -125,7 +141,6 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   };
   const offered = offeredActions(spec.actions, undefined, session.getState().readOnly);
 
-  const allRows = () => (data.getState().lists[qkey]?.rows as Row[] | undefined) ?? EMPTY;
   const markedRows = (): Row[] => {
     const { v, d } = current();
     return marksInOrder(v.marks, d.rows, allRows(), rowKey);
@@ -165,7 +180,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
     {
       open: () => {
         const { row } = current();
-        if (!row) return;
+        if (!row) return noRow();
         const target = flawOf(row) ? undefined : spec.drill?.(row, params);
         if (!target) return update({ overlay: { kind: 'detail', key: rowKey(row) } });
         for (const step of target.via ?? []) nav.getState().push(step.screen, step.params, step.label);

@@ -58,7 +58,7 @@ export function bulkOps<R>(spec: ListSpec<R>, ctx: ScreenCtx, { readOnly, missin
       skip: (row) => {
         if (flawOf(row)) return UNREADABLE;
         if (a.when && !a.when(row)) return `${a.label.replace(/\u2026$/, '').toLowerCase()} does not apply to it now`;
-        return missing(actionScope(a, spec.writeScope), row);
+        return a.refuse?.(row) ?? missing(actionScope(a, spec.writeScope), row);
       },
       run: (row, body) => (form ? form.submit(body ?? {}, ctx, row) : a.run!(row, ctx)),
       invalidates: (row) => [...(a.invalidates?.(row, ctx.params) ?? []), ...(form?.invalidates?.(row, ctx.params) ?? [])],

@@ -1,4 +1,4 @@
-import { describeError } from '../../api/errors.js';
+import { ApiError, describeError } from '../../api/errors.js';
 import type { ActionResult, ActionSpec, ListSpec, ScreenCtx } from '../../app/screen.js';
 import type { MessageKind } from '../../store/session.js';
 import type { ListView } from '../../store/views.js';
@@ -14,6 +14,8 @@ export interface RowActionsOptions<R> {
   /** After a change: the list's own rows and these paths are fetched again. */
   refetch: (extra: string[]) => void;
   notify: (text: string, kind?: MessageKind) => void;
+  /** Takes a deleted row out of the list on screen at once: the refetch that confirms it may be slow. */
+  drop: (row: R) => void;
 }
 
 export function actionById<R>(spec: ListSpec<R>, id: string): ActionSpec<R> | undefined {
@@ -32,7 +34,7 @@ export const actionScope = <R>(a: ActionSpec<R>, writeScope: string | undefined)
  * submits a form: run it, refetch what it changed, report or reveal the
  * result. Shared by the generic list and custom lists (the object browser).
  */
-export function rowActions<R>({ spec, ctx, rowKey, label, update, refetch, notify }: RowActionsOptions<R>) {
+export function rowActions<R>({ spec, ctx, rowKey, label, update, refetch, notify, drop }: RowActionsOptions<R>) {
   const close = () => update({ overlay: null });
   const finish = (result: ActionResult, fallback: string) => {
     const r = typeof result === 'object' && result ? result : { message: result || fallback };
@@ -59,7 +61,14 @@ export function rowActions<R>({ spec, ctx, rowKey, label, update, refetch, notif
   const confirmed = (action: string, row: R) => {
     if (action === 'delete' && spec.delete) {
       const del = spec.delete;
-      void mutate(`${del.verb ?? 'Delete'} ${label(row)}`, async () => void (await del.submit(row, ctx)), del.invalidates?.(row, ctx.params) ?? []);
+      void mutate(
+        `${del.verb ?? 'Delete'} ${label(row)}`,
+        async () => {
+          await del.submit(row, ctx);
+          drop(row);
+        },
+        del.invalidates?.(row, ctx.params) ?? [],
+      );
       return;
     }
     const a = actionById(spec, action);
@@ -67,7 +76,18 @@ export function rowActions<R>({ spec, ctx, rowKey, label, update, refetch, notif
   };
   /** Throws the service's errors back to the form, which keeps them beside its fields. */
   const submitForm = async (form: FormSpec<R>, body: Record<string, unknown>, row: R | undefined) => {
-    const result = await form.submit(body, ctx, row);
+    let result: unknown;
+    try {
+      result = await form.submit(body, ctx, row);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.kind !== 'shape') throw err;
+      // The server took the write and answered in a form the app cannot read: the form closes (a second submit
+      // would send it twice) and the list, fetched again, shows what was done.
+      refetch(form.invalidates?.(row, ctx.params) ?? []);
+      close();
+      notify(describeError(err), 'error');
+      return;
+    }
     refetch(form.invalidates?.(row, ctx.params) ?? []);
     // What the list's create form made is selected once the refetched list shows it: the next key acts on it.
     if (!row && typeof result === 'object' && result !== null) update({ selectedKey: rowKey(result as R) });

@@ -96,7 +96,7 @@ export const rebuildForm: FormSpec<ConfigWithNodes> = {
   },
   initial: (c) => ({ ...c, nodes: (c?.nodes ?? []).map(nodeInput) }),
   confirm: (body, c) =>
-    `Rebuild the nodes of ${portLabel(c!)}: ${rebuildSummary(body.nodes as NodeInput[], c!.nodes)}. Nodes left out of the list are removed from the balancer.`,
+    `Rebuild the nodes of ${portLabel(c!)}: ${rebuildSummary(body.nodes as NodeInput[], c!.nodes ?? [])}. Nodes left out of the list are removed from the balancer.`,
   submit: async (body, ctx, c) => {
     try {
       return await rebuildConfig(ctx.client, c!.nodebalancer_id, c!.id, { configs: [{ nodes: body.nodes }] });

@@ -37,11 +37,21 @@ export const configs = defineScreen<ConfigWithNodes>({
     create: { ...configCreateForm, invalidates: () => [NODEBALANCERS_PATH] },
     edit: { ...configEditForm, invalidates: () => [NODEBALANCERS_PATH] },
     delete: {
-      confirm: (c) => `Delete ${portLabel(c)}? This also deletes its ${plural(c.nodes.length, 'node')}; the backend instances are untouched.`,
+      confirm: (c) => `Delete ${portLabel(c)}? This also deletes its ${c.nodes ? plural(c.nodes.length, 'node') : 'nodes'}; the backend instances are untouched.`,
       submit: (c, ctx) => deleteConfig(ctx.client, c.nodebalancer_id, c.id),
       invalidates: () => [NODEBALANCERS_PATH],
     },
-    actions: [{ id: 'rebuild', label: 'Rebuild nodes (replace the node list)', key: 'b', destructive: true, form: rebuildForm }],
+    actions: [
+      {
+        id: 'rebuild',
+        label: 'Rebuild nodes (replace the node list)',
+        key: 'b',
+        destructive: true,
+        form: rebuildForm,
+        // A rebuild starts from the current node list and deletes what it leaves out: not from one the app could not read.
+        refuse: (c) => (c.nodes === null ? 'its nodes could not be read (Enter shows them, marked)' : undefined),
+      },
+    ],
     empty: 'No configs: this balancer serves nothing yet. Press c to add a port.',
   },
 });

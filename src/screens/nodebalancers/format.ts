@@ -26,12 +26,13 @@ export const perSecond = (v: number) => `${v >= 100 ? Math.round(v) : v.toFixed(
 
 export const nodeStatusColor = (status: NBNode['status']) => (status === 'UP' ? 'green' : status === 'DOWN' ? 'red' : 'gray');
 
-/** "3 up", "2 up, 1 down", with the nodes the checks have not seen yet as unknown. */
-export function nodesText(c: Pick<NBConfig, 'nodes_status'> & { nodes?: unknown[] }): string {
+/** "3 up", "2 up, 1 down", with the nodes the checks have not seen yet as unknown; null nodes: their list came unreadable. */
+export function nodesText(c: Pick<NBConfig, 'nodes_status'> & { nodes?: unknown[] | null }): string {
   const { up, down } = c.nodes_status;
   const unknown = c.nodes ? c.nodes.length - up - down : 0;
   if (c.nodes?.length === 0) return 'no nodes';
-  return [`${up} up`, ...(down > 0 ? [`${down} down`] : []), ...(unknown > 0 ? [`${unknown} unknown`] : [])].join(', ');
+  const unreadable = c.nodes === null ? ['unreadable'] : [];
+  return [`${up} up`, ...(down > 0 ? [`${down} down`] : []), ...(unknown > 0 ? [`${unknown} unknown`] : []), ...unreadable].join(', ');
 }
 
 export const nodesColor = (c: Pick<NBConfig, 'nodes_status'>) => (c.nodes_status.down > 0 ? 'red' : c.nodes_status.up > 0 ? 'green' : 'gray');

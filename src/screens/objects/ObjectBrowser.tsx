@@ -25,6 +25,8 @@ import { relativeName } from './format.js';
 import { isPrefix, objectRowKey as rowKey, objectSpec, type ObjectRow } from './object-spec.js';
 import { useObjectList } from './use-object-list.js';
 import { scopeKnowledge } from '../../store/session.js';
+import { flawOf } from '../../model/response.js';
+import { UNREADABLE_LABEL, unreadableRefusal } from '../../components/list/unreadable.js';
 
 const EMPTY: readonly ObjectRow[] = [];
 
@@ -54,7 +56,7 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
   const qkey = queryKey(objects.query);
   const loaded = () => (data.getState().lists[qkey]?.rows as ObjectRow[] | undefined) ?? EMPTY;
   const spec = useMemo(() => objectSpec({ cluster, bucket }, prefix, loaded), [cluster, bucket, prefix, qkey]);
-  const label = (r: ObjectRow) => (r.more ? 'more' : relativeName(r.name, prefix) || r.name);
+  const label = (r: ObjectRow) => (r.more ? 'more' : flawOf(r) ? UNREADABLE_LABEL : relativeName(r.name, prefix) || r.name);
   const view = useStore(views, (s) => s.views[entry.key] ?? DEFAULT_VIEW);
   useStore(session, scopeKnowledge);
   const [derive] = useState(() => createDeriver(spec.columns, rowKey));
@@ -92,24 +94,29 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
   };
   const open = (row: ObjectRow) => {
     if (row.more) objects.more();
-    else if (isPrefix(row)) nav.getState().push('object-browser', { cluster, bucket, prefix: row.name }, relativeName(row.name, prefix));
+    else if (isPrefix(row) && !flawOf(row)) nav.getState().push('object-browser', { cluster, bucket, prefix: row.name }, relativeName(row.name, prefix));
     else update({ overlay: { kind: 'detail', key: rowKey(row) } });
   };
-  const withRow = (make: (row: ObjectRow) => ListView['overlay'], refuse?: (row: ObjectRow) => string | undefined) => () => {
+  /** `acts`: the key does something to the row, which an unreadable row refuses (d and y show what the server sent). */
+  const withRow = (make: (row: ObjectRow) => ListView['overlay'], refuse?: (row: ObjectRow) => string | undefined, acts = true) => () => {
     const { row } = current();
     if (!row || row.more) return;
-    const why = refuse?.(row);
+    const why = (acts ? unreadableRefusal(row) : undefined) ?? refuse?.(row);
     if (why) session.getState().notify(why, 'error');
     else update({ overlay: make(row) });
   };
   const refetch = (extra: string[]) => data.getState().invalidate(objects.query.path, ...extra);
   const notify = session.getState().notify;
-  const { close, chooseAction, confirmed, submitForm } = rowActions({ spec, ctx, rowKey, label, update, refetch, notify });
+  const drop = (row: ObjectRow) => {
+    const gone = rowKey(row);
+    data.getState().put(objects.query, loaded().filter((r) => rowKey(r) !== gone));
+  };
+  const { close, chooseAction, confirmed, submitForm } = rowActions({ spec, ctx, rowKey, label, update, refetch, notify, drop });
 
   const mark = (scope: string | undefined) => session.getState().missingScope(scope ?? spec.writeScope) ?? undefined;
 
   /** Only objects take a mark: a folder stands for names not loaded, the "… more" line for none. */
-  const markable = (row: ObjectRow) => !row.more && !isPrefix(row);
+  const markable = (row: ObjectRow) => !row.more && !isPrefix(row) && !flawOf(row);
   const markedRows = (): ObjectRow[] => {
     const { v, list } = current();
     return marksInOrder(v.marks, list, loaded(), rowKey);
@@ -157,7 +164,7 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
       mark: () => {
         const { v, row } = current();
         if (!row) return;
-        if (!markable(row)) return notify(row.more ? 'The "… more" line is not an object' : `${row.name} is a folder: only objects are marked (Enter opens it)`, 'error');
+        if (!markable(row)) return notify(unreadableRefusal(row) ?? (row.more ? 'The "… more" line is not an object' : `${row.name} is a folder: only objects are marked (Enter opens it)`), 'error');
         update(toggleMark(v, rowKey(row)));
         select((i) => i + 1);
       },
@@ -175,8 +182,8 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
       actions:
         (offeredActions(spec.actions, undefined, session.getState().readOnly).length > 0 || (view.marks.size > 0 && ops.length > 0)) &&
         (() => (marking() && ops.length ? update({ overlay: { kind: 'bulk-menu' } }) : withRow((row) => ({ kind: 'menu', key: rowKey(row) }))())),
-      detail: withRow((row) => ({ kind: 'detail', key: rowKey(row) })),
-      json: withRow((row) => ({ kind: 'json', key: rowKey(row) })),
+      detail: withRow((row) => ({ kind: 'detail', key: rowKey(row) }), undefined, false),
+      json: withRow((row) => ({ kind: 'json', key: rowKey(row) }), undefined, false),
       copy: withRow((row) => ({ kind: 'copy', key: rowKey(row) })),
       refresh: () => void data.getState().refresh(objects.query),
       more: objects.hasMore && objects.more,

@@ -16,6 +16,7 @@ import {
   type ObjectEntry,
 } from '../../api/object-storage.js';
 import { ObjectAclUpdate, ObjectUrlRequest } from '../../model/object-storage.js';
+import { flawOf } from '../../model/response.js';
 import { defineResource } from '../../model/schema.js';
 import { dateTimeText } from '../../components/dates.js';
 import { guessContentType } from './content-type.js';
@@ -25,7 +26,7 @@ import { presignForm, type BucketRef } from './presign.js';
 /** A listing entry, or the "… more" line at the end of a listing the server has more of. */
 export type ObjectRow = ObjectEntry & { more?: boolean };
 
-export const objectRowKey = (r: ObjectRow) => (r.more ? '\u0000more' : r.name);
+export const objectRowKey = (r: ObjectRow) => (r.more ? '\u0000more' : (flawOf(r)?.key ?? r.name));
 
 /** A prefix entry stands for the names under it (the listing's delimiter is /). */
 export const isPrefix = (r: ObjectEntry) => r.size === null;
