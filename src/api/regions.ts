@@ -11,6 +11,11 @@ export interface Region {
   resolvers: { ipv4: string; ipv6: string };
 }
 
+export interface Price {
+  hourly: number;
+  monthly: number;
+}
+
 export interface InstanceType {
   id: string;
   label: string;
@@ -21,7 +26,9 @@ export interface InstanceType {
   transfer: number;
   network_out: number;
   gpus: number;
-  price: { hourly: number; monthly: number };
+  price: Price;
+  /** Later releases: the regions where the plan costs other than `price`. */
+  region_prices?: (Price & { id: string })[];
   successor: string | null;
 }
 

@@ -45,6 +45,13 @@ export interface FieldSpec {
    * and the forms treat it as unknown, and it is never presented.
    */
   later?: boolean;
+  /**
+   * A field only later releases send (a firewall's policies, a login's
+   * status): the client reads, checks and shows it where a server sends it.
+   * To the service, its readers and the forms it does not exist, so 4.83.1
+   * stays the contract the service implements.
+   */
+  newer?: boolean;
   filterable?: boolean;
   deprecated?: boolean;
   minLength?: number;
@@ -222,7 +229,7 @@ function known(fields: Record<string, FieldSpec>, body: Record<string, unknown>,
   for (const [key, raw] of Object.entries(body)) {
     const spec = own(fields, key);
     const at = join(path, key);
-    if (!spec || (raw === null && !spec.nullable && !spec.readOnly && !requiredIn(spec, mode))) ignored.push(at);
+    if (!spec || spec.newer || (raw === null && !spec.nullable && !spec.readOnly && !requiredIn(spec, mode))) ignored.push(at);
     else kept.push([key, knownValue(spec, raw, at, mode, ignored)]);
   }
   // fromEntries defines own properties: a kept key never reaches a prototype.
@@ -244,7 +251,7 @@ function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unk
   for (const [key, raw] of Object.entries(body)) {
     const spec = own(fields, key);
     const at = join(path, key);
-    if (!spec || (spec.later && !tolerant)) {
+    if (!spec || spec.newer || (spec.later && !tolerant)) {
       errors.push({ field: at, reason: `${at} is not a known field` });
       continue;
     }
@@ -291,7 +298,7 @@ export function present(schema: ResourceSchema, record: Record<string, unknown>)
 function presentFields(fields: Record<string, FieldSpec>, record: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(fields)) {
-    if (spec.writeOnly || spec.later) continue;
+    if (spec.writeOnly || spec.later || spec.newer) continue;
     const v = record[key];
     if (spec.redacted) {
       out[key] = v === null || v === undefined ? null : REDACTED;
@@ -315,5 +322,5 @@ export function filterableFields(schema: ResourceSchema): string[] {
 
 /** The fields a form shows for a mode: writable ones, in schema order. */
 export function formFields(schema: ResourceSchema, mode: Mode): [string, FieldSpec][] {
-  return Object.entries(schema.fields).filter(([, s]) => !s.readOnly && !s.later && !(mode === 'update' && s.createOnly) && !(mode === 'create' && s.updateOnly));
+  return Object.entries(schema.fields).filter(([, s]) => !s.readOnly && !s.later && !s.newer && !(mode === 'update' && s.createOnly) && !(mode === 'create' && s.updateOnly));
 }

@@ -9,6 +9,8 @@ import { plural } from '../../model/plural.js';
 interface Props {
   list: ListEntry | undefined;
   view: ListView;
+  /** What the list holds, in words (the spec's `summary`): first on the line. */
+  summary?: string;
   shown: number;
   columns: Column<unknown>[];
   width: number;
@@ -17,9 +19,9 @@ interface Props {
 }
 
 /** The line above a list: counts, filter, sort, page progress, refresh state, the last error. */
-export function ListStatus({ list, view, shown, columns, width, marked }: Props) {
+export function ListStatus({ list, view, summary, shown, columns, width, marked }: Props) {
   const total = list?.rows.length ?? 0;
-  const parts: string[] = [];
+  const parts: string[] = summary ? [summary] : [];
   const refreshing = useLasting(list?.refreshing ?? false, NOTICEABLE_MS);
   if (list?.status === 'ready') parts.push(view.filter ? `${shown} of ${total}` : plural(total, 'item'));
   if (marked?.count) parts.push(`${marked.count} marked${marked.hidden ? ` (${marked.hidden} hidden by the filter)` : ''}`);
