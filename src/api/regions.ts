@@ -64,7 +64,7 @@ export function priceText(t: Pick<InstanceType, 'price' | 'region_prices'>, regi
 /** Plans for a form with a `region` field: each priced in the region chosen there. */
 export async function typeChoices(client: ApiClient) {
   return (await listTypes(client)).map((t) => {
-    const label = (region: unknown) => `${t.id}  ${t.label}  ${priceText(t, region)}`;
+    const label = (region: unknown) => `${t.id}  ${priceText(t, region)}  ${t.label}`;
     return { value: t.id, label: label(undefined), labelIn: (values: Readonly<Record<string, unknown>>) => label(values.region) };
   });
 }

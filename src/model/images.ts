@@ -79,7 +79,8 @@ export interface Image {
 /** An image instances can be deployed from now: 4.83.1 sends no status (its images are), later releases say `available`. */
 export const deployable = (i: Pick<Image, 'status'>) => i.status === undefined || i.status === null || i.status === 'available';
 
-export const NOT_DEPLOYABLE = 'not deployable until available';
+/** Why: only `available` images deploy. */
+export const NOT_DEPLOYABLE = 'not deployable yet';
 
 /** The stored image row, as reference.ts seeds the public ones. */
 export interface ImageRecord extends Image, Record<string, unknown> {}

@@ -9,7 +9,7 @@ import { plural } from '../../model/plural.js';
 interface Props {
   list: ListEntry | undefined;
   view: ListView;
-  /** What the list holds, in words (the spec's `summary`): first on the line. */
+  /** What the list holds, in words (the spec's `summary`): first on the line, except while filtering, when the counts matter. */
   summary?: string;
   shown: number;
   columns: Column<unknown>[];
@@ -21,7 +21,7 @@ interface Props {
 /** The line above a list: counts, filter, sort, page progress, refresh state, the last error. */
 export function ListStatus({ list, view, summary, shown, columns, width, marked }: Props) {
   const total = list?.rows.length ?? 0;
-  const parts: string[] = summary ? [summary] : [];
+  const parts: string[] = [];
   const refreshing = useLasting(list?.refreshing ?? false, NOTICEABLE_MS);
   if (list?.status === 'ready') parts.push(view.filter ? `${shown} of ${total}` : plural(total, 'item'));
   if (marked?.count) parts.push(`${marked.count} marked${marked.hidden ? ` (${marked.hidden} hidden by the filter)` : ''}`);
@@ -43,7 +43,7 @@ export function ListStatus({ list, view, summary, shown, columns, width, marked 
   return (
     <Text wrap="truncate-end">
       {view.filter && <Text color="cyan">{`/${view.filter}  `}</Text>}
-      <Text dimColor>{parts.join(' · ')}</Text>
+      <Text dimColor>{(summary ? [summary, ...parts] : parts).join(' · ')}</Text>
       {error && <Text color="red">{`  ${error}`}</Text>}
     </Text>
   );
