@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { pageShape, recordProblem } from '../../../src/model/response.js';
-import { ENTER, ESC, TAB, jumpTo, press, renderApp, select, wait, type App } from '../../helpers/ink.js';
+import { ENTER, ESC, TAB, jumpTo, press, pressUntil, renderApp, select, wait, type App } from '../../helpers/ink.js';
 import { startTodayStub, type TodayStub } from '../../helpers/today-stub.js';
 import { fieldLine } from '../nodebalancers/helpers.js';
 
@@ -25,15 +25,6 @@ const open = () => {
   r = renderApp({ client: stub.client, rows: 40, cols: 160 });
   return r;
 };
-
-/** Presses a key until the frame shows `expected`: a form's choices may still be loading when the first press arrives. */
-async function until(app: App, key: string, expected: RegExp) {
-  for (let i = 0; i < 100 && !expected.test(app.lastFrame()); i++) {
-    app.stdin.write(key);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return wait(app, expected);
-}
 
 const fixture = (name: string) => JSON.parse(readFileSync(fileURLToPath(new URL(`../../fixtures/api-4.176/${name}.json`, import.meta.url)), 'utf8')) as { data: unknown[] };
 
@@ -94,9 +85,9 @@ describe("today's release", { timeout: 60_000 }, () => {
 
     await jumpTo(app, 'instances', /No instances|instances/i);
     await press(app, 'c', 'New instance');
-    await until(app, RIGHT, /Region \*\s+◂ us-east/);
+    await pressUntil(app, RIGHT, /Region \*\s+◂ us-east/);
     await press(app, TAB, /› Type/);
-    await until(app, RIGHT, /Type \*\s+◂ g6-standard-2/);
+    await pressUntil(app, RIGHT, /Type \*\s+◂ g6-standard-2/);
     // us-east has no price of its own: the default.
     expect(fieldLine(app.lastFrame(), 'Type')).toContain('g6-standard-2  $24/mo  VM 4GB ▸');
     await press(app, '\x1b[Z', /› Region/);
@@ -116,16 +107,16 @@ describe("today's release", { timeout: 60_000 }, () => {
 
     await jumpTo(app, 'instances', /instances/i);
     await press(app, 'c', 'New instance');
-    await until(app, RIGHT, /Region \*\s+◂ us-east/);
+    await pressUntil(app, RIGHT, /Region \*\s+◂ us-east/);
     await press(app, TAB, /› Type/);
-    await until(app, RIGHT, /Type \*\s+◂ g6-nanode-1/);
+    await pressUntil(app, RIGHT, /Type \*\s+◂ g6-nanode-1/);
     r!.stdin.write(TAB);
     await wait(app, /› Label/);
     r!.stdin.write(TAB);
     const image = await press(app, ENTER, 'Image: choose');
     expect(image).toContain('private/4242  web-golden · 2.5 GB · ✗ creating: not deploya');
     await press(app, ESC, /› Image/);
-    await until(app, RIGHT, /Image\s+◂ private\/4242/);
+    await pressUntil(app, RIGHT, /Image\s+◂ private\/4242/);
     const refused = await press(app, '\x13', /Image .*✗ creating: not deployable/);
     expect(refused).toBeTruthy();
     expect(stub.paths).not.toContain('POST /vm/instances');
