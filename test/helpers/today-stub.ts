@@ -21,6 +21,7 @@ const LISTS: Record<string, string> = {
   '/vm/types': 'types',
   '/regions': 'regions',
   '/images': 'images',
+  '/networking/ips': 'ips',
 };
 
 const page = (data: unknown[]) => ({ data, page: 1, pages: 1, results: data.length });
@@ -40,7 +41,7 @@ function answer(path: string): { status: number; body: unknown } {
   for (const [at, name] of Object.entries(LISTS)) {
     if (!path.startsWith(`${at}/`)) continue;
     const id = decodeURIComponent(path.slice(at.length + 1));
-    const found = fixture(name).data.find((r) => String(r.id) === id);
+    const found = fixture(name).data.find((r) => String(r.id ?? r.address) === id);
     if (found) return { status: 200, body: found };
   }
   if (path === '/profile') return { status: 200, body: { username: 'alice', email: 'alice@example.com', restricted: false, referrals: {} } };

@@ -1,6 +1,6 @@
 import { Text } from 'ink';
 import type { DetailSpec, ScreenCtx } from '../../app/screen.js';
-import { flawOf, itemShape, pageShape } from '../../model/response.js';
+import { createdShape, flawOf, itemShape } from '../../model/response.js';
 import { DetailView } from '../DetailView.js';
 import { JsonView } from '../JsonView.js';
 import { Spinner } from '../Spinner.js';
@@ -36,8 +36,8 @@ function FetchedRecord<R>({ kind, title, row, detail, source, ctx, width, height
   return <DetailView title={title} record={record} sections={detail?.sections} schema={schemaOf(detail, source)} width={width} height={height} onClose={onClose} onCopy={onCopy} />;
 }
 
-/** The resource a detail shows: its own spec's, else what the list's path returns (a page of it, or the one record). */
+/** The resource a detail shows: its own spec's, else an item of the list at the path (a backup of the backups), else the one record there. */
 function schemaOf<R>(detail: DetailSpec<R> | undefined, source: RecordSource | undefined) {
   if (detail?.schema !== undefined) return detail.schema || undefined;
-  return source && (pageShape(source.path) ?? itemShape(source.path))?.schema;
+  return source && (createdShape(source.path) ?? itemShape(source.path))?.schema;
 }

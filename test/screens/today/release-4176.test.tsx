@@ -30,7 +30,7 @@ const fixture = (name: string) => JSON.parse(readFileSync(fileURLToPath(new URL(
 
 describe("today's release", { timeout: 60_000 }, () => {
   it('reads every captured record as readable: later fields are not flaws', () => {
-    for (const [path, name] of [['/networking/firewalls', 'firewalls'], ['/profile/logins', 'logins'], ['/vm/types', 'types'], ['/regions', 'regions'], ['/images', 'images']]) {
+    for (const [path, name] of [['/networking/firewalls', 'firewalls'], ['/profile/logins', 'logins'], ['/vm/types', 'types'], ['/regions', 'regions'], ['/images', 'images'], ['/networking/ips', 'ips']]) {
       for (const row of fixture(name!).data) expect(recordProblem(pageShape(path!)!, row), `${name}`).toBeUndefined();
     }
   });
@@ -129,5 +129,13 @@ describe("today's release", { timeout: 60_000 }, () => {
     const detail = await press(app, 'd', 'More fields');
     expect(detail).toMatch(/label\s+Jakarta, ID/);
     expect(detail).toMatch(/placement_group_limits\s+\{"maximum_pgs_per_customer":100,"maximum_vms_per_pg":10\}/);
+  });
+
+  it('shows an address’s VPC NAT under More fields', async () => {
+    const app = open();
+    await jumpTo(app, 'ips', '198.51.100.5');
+    const detail = await press(app, 'd', 'More fields');
+    expect(detail).toMatch(/vpc_nat_1_1\s+\{"address":"10\.0\.0\.5","subnet_id":55,"vpc_id":12\}/);
+    expect(detail).toMatch(/rdns\s+web-1\.example\.com/);
   });
 });
