@@ -13,8 +13,10 @@ interface Section {
 }
 
 function rulesSummary(fw: Firewall): string {
-  const { rules } = fw;
-  return `${rules.inbound.length} inbound, ${rules.outbound.length} outbound · ${directionText(rules, 'inbound')} · ${directionText(rules, 'outbound')}`;
+  // A server may send the rules as null: say so rather than guess what they are.
+  const rules: Partial<Firewall['rules']> | null = fw.rules;
+  if (!rules) return 'the server sent no rules';
+  return `${rules.inbound?.length ?? 0} inbound, ${rules.outbound?.length ?? 0} outbound · ${directionText(rules, 'inbound')} · ${directionText(rules, 'outbound')}`;
 }
 
 async function sections(client: ApiClient, fw: string): Promise<Section[]> {
