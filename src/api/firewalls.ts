@@ -11,8 +11,10 @@ export interface FirewallRule {
   protocol: 'TCP' | 'UDP' | 'ICMP';
   ports?: string;
   addresses?: { ipv4?: string[]; ipv6?: string[] };
-  /** Later releases: what the rule does with the traffic it matches. */
+  /** Later releases: what the rule does with the traffic it matches, and its name and note. */
   action?: FirewallAction;
+  label?: string;
+  description?: string;
 }
 
 export interface FirewallRules {

@@ -53,17 +53,27 @@ export interface TodayStub {
   client: ApiClient;
   /** What the app asked for, in order: `GET /regions`. */
   paths: string[];
+  /** The bodies of the writes, by `PUT /path`; a write is answered with its body and changes nothing. */
+  writes: Map<string, unknown>;
   close: () => Promise<void>;
 }
 
 export async function startTodayStub(): Promise<TodayStub> {
   const paths: string[] = [];
-  const server: Server = createServer((req, res) => {
+  const writes = new Map<string, unknown>();
+  const server: Server = createServer(async (req, res) => {
     const path = new URL(req.url!, 'http://x').pathname.replace(/^\/v4(beta)?/, '');
     paths.push(`${req.method} ${path}`);
-    const { status, body } = answer(path);
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
+    let reply = answer(path);
+    if (req.method !== 'GET') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+      writes.set(`${req.method} ${path}`, body);
+      reply = { status: 200, body };
+    }
+    res.writeHead(reply.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(reply.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -71,6 +81,7 @@ export async function startTodayStub(): Promise<TodayStub> {
   return {
     client,
     paths,
+    writes,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

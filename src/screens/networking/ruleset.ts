@@ -71,9 +71,18 @@ export function ruleText(r: FirewallRule, direction: Direction): string {
 
 export const ruleLabel = (r: Pick<RuleRow, 'direction' | 'index'>) => `${r.direction} rule ${r.index + 1}`;
 
-/** Only the rule's own fields, the way the API takes them. */
+/** Only the rule's own fields, the way the API takes them: a later server's action, label and description kept. */
 export function ruleOf(r: FirewallRule): FirewallRule {
-  return { protocol: r.protocol, ...(r.ports !== undefined ? { ports: r.ports } : {}), ...(r.addresses ? { addresses: r.addresses } : {}) };
+  const { protocol, ports, addresses, action, label, description } = r;
+  return { protocol, ...(ports !== undefined ? { ports } : {}), ...(addresses ? { addresses } : {}), ...defined({ action, label, description }) };
+}
+
+const defined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** A copy to change: the rule lists, and the policies a later server states (its read-only version and fingerprint are not sent back). */
+function copyRules(rules: FirewallRules): FirewallRules {
+  const { inbound_policy, outbound_policy } = rules;
+  return { inbound: [...(rules.inbound ?? [])], outbound: [...(rules.outbound ?? [])], ...defined({ inbound_policy, outbound_policy }) };
 }
 
 const sameRule = (a: FirewallRule | undefined, b: FirewallRule) => a !== undefined && JSON.stringify(ruleOf(a)) === JSON.stringify(ruleOf(b));
@@ -87,7 +96,7 @@ export function assertUnchanged(rules: FirewallRules, at: Pick<RuleRow, 'directi
 
 /** The ruleset with `rule` added to `direction`, or put in place of the rule at `from` (moved to the end of the other list when its direction changed). */
 export function placeRule(rules: FirewallRules, rule: FirewallRule, direction: Direction, from?: Pick<RuleRow, 'direction' | 'index'>): { rules: FirewallRules; index: number } {
-  const next: FirewallRules = { inbound: [...(rules.inbound ?? [])], outbound: [...(rules.outbound ?? [])] };
+  const next = copyRules(rules);
   if (from && from.direction === direction) {
     next[direction][from.index] = rule;
     return { rules: next, index: from.index };
@@ -98,7 +107,7 @@ export function placeRule(rules: FirewallRules, rule: FirewallRule, direction: D
 }
 
 export function removeRule(rules: FirewallRules, at: Pick<RuleRow, 'direction' | 'index'>): FirewallRules {
-  const next: FirewallRules = { inbound: [...(rules.inbound ?? [])], outbound: [...(rules.outbound ?? [])] };
+  const next = copyRules(rules);
   next[at.direction].splice(at.index, 1);
   return next;
 }

@@ -138,4 +138,24 @@ describe("today's release", { timeout: 60_000 }, () => {
     expect(detail).toMatch(/vpc_nat_1_1\s+\{"address":"10\.0\.0\.5","subnet_id":55,"vpc_id":12\}/);
     expect(detail).toMatch(/rdns\s+web-1\.example\.com/);
   });
+
+  it('edits a rule of a firewall with policies: its action, label and the policies are sent back', async () => {
+    const app = open();
+    await jumpTo(app, 'fw', 'closed-by-default');
+    await select(app, 'open-by-default');
+    await press(app, ENTER, /Summary/);
+    await press(app, ENTER, /› inbound\s+1\s+DROP/);
+    const form = await press(app, 'e', /Ports\s+23/);
+    expect(form).not.toMatch(/not a known field/);
+    await pressUntil(app, TAB, /› Ports/);
+    await press(app, ', 2323', /Ports\s+23, 2323/);
+    app.stdin.write('\x13');
+    await wait(app, 'Saved inbound rule 1');
+    expect(stub.writes.get('PUT /networking/firewalls/7001/rules')).toEqual({
+      inbound: [{ protocol: 'TCP', ports: '23, 2323', addresses: { ipv4: ['0.0.0.0/0'] }, action: 'DROP', label: 'no-telnet', description: 'Telnet stays out' }],
+      outbound: [{ protocol: 'TCP', ports: '443', addresses: { ipv4: ['0.0.0.0/0'], ipv6: ['::/0'] }, action: 'ACCEPT', label: 'https-out' }],
+      inbound_policy: 'ACCEPT',
+      outbound_policy: 'DROP',
+    });
+  });
 });
