@@ -21,7 +21,7 @@ interface Props {
   onCopy?: () => void;
 }
 
-export const MORE_FIELDS = 'More fields (this app does not know them)';
+const MORE_FIELDS = 'More fields (this app does not know them)';
 
 /** An unknown field's value on one line: nested parts as compact JSON. */
 const compact = (v: unknown) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v === null || v === undefined ? '—' : scalarText(v));
