@@ -5,15 +5,24 @@ import { fetchAllPages } from './pages.js';
 
 export type Direction = 'inbound' | 'outbound';
 
+export type FirewallAction = 'ACCEPT' | 'DROP';
+
 export interface FirewallRule {
   protocol: 'TCP' | 'UDP' | 'ICMP';
   ports?: string;
   addresses?: { ipv4?: string[]; ipv6?: string[] };
+  /** Later releases: what the rule does with the traffic it matches, and its name and note. */
+  action?: FirewallAction;
+  label?: string;
+  description?: string;
 }
 
 export interface FirewallRules {
   inbound: FirewallRule[];
   outbound: FirewallRule[];
+  /** Later releases: what happens to traffic no rule matches. */
+  inbound_policy?: FirewallAction;
+  outbound_policy?: FirewallAction;
 }
 
 export interface Firewall {

@@ -75,6 +75,8 @@ export interface Login {
   ip: string;
   restricted: boolean;
   username: string;
+  /** Later releases list failed attempts too; 4.83.1 lists successful logins only. */
+  status?: 'successful' | 'failed';
 }
 
 export type { GlobalGrants, GrantKind, GrantLevel } from '../model/profile.js';

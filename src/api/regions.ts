@@ -11,6 +11,15 @@ export interface Region {
   resolvers: { ipv4: string; ipv6: string };
 }
 
+export interface Price {
+  hourly: number;
+  monthly: number;
+}
+
+export interface RegionPrice extends Price {
+  id: string;
+}
+
 export interface InstanceType {
   id: string;
   label: string;
@@ -21,7 +30,10 @@ export interface InstanceType {
   transfer: number;
   network_out: number;
   gpus: number;
-  price: { hourly: number; monthly: number };
+  price: Price;
+  /** Later releases: the regions where the plan costs other than `price`. */
+  region_prices?: RegionPrice[];
+  addons: { backups: { price: Price; region_prices?: RegionPrice[] } };
   successor: string | null;
 }
 
@@ -38,6 +50,21 @@ export async function regionChoices(client: ApiClient, capability?: string) {
     .map((r) => ({ value: r.id, label: `${r.id} (${r.country})${r.status === 'ok' ? '' : ` ${r.status}`}` }));
 }
 
+/** A plan's price in a region: the region's own where the type lists one (later releases), else its default price. */
+export function priceIn(t: Pick<InstanceType, 'price' | 'region_prices'>, region: unknown): Price {
+  return (typeof region === 'string' && t.region_prices?.find((p) => p.id === region)) || t.price;
+}
+
+/** "$24/mo in us-east" where the region has its own price, "$20/mo" otherwise. */
+export function priceText(t: Pick<InstanceType, 'price' | 'region_prices'>, region: unknown): string {
+  const price = priceIn(t, region);
+  return `$${price.monthly}/mo${price === t.price ? '' : ` in ${String(region)}`}`;
+}
+
+/** Plans for a form with a `region` field: each priced in the region chosen there. */
 export async function typeChoices(client: ApiClient) {
-  return (await listTypes(client)).map((t) => ({ value: t.id, label: `${t.id}  ${t.label}  $${t.price.monthly}/mo` }));
+  return (await listTypes(client)).map((t) => {
+    const label = (region: unknown) => `${t.id}  ${priceText(t, region)}  ${t.label}`;
+    return { value: t.id, label: label(undefined), labelIn: (values: Readonly<Record<string, unknown>>) => label(values.region) };
+  });
 }

@@ -5,6 +5,7 @@ import type { DataStore } from '../store/data.js';
 import type { AppContextValue } from './context.js';
 import type { AddGrant, MessageKind } from '../store/session.js';
 import type { GrantKind } from '../model/profile.js';
+import type { ResourceSchema } from '../model/schema.js';
 import type { NavEntry, Params } from '../store/nav.js';
 import type { FormSpec } from '../components/form/types.js';
 import type { ListQuery } from '../store/data.js';
@@ -37,9 +38,23 @@ export interface Column<R> {
   sortValue?: (row: R) => string | number;
 }
 
+export interface DetailSection {
+  title: string;
+  fields: string[];
+}
+
+/** Sections of fields, or sections that depend on the record (a firewall's policies name its rule sections). */
+export type DetailSections = DetailSection[] | ((record: any) => DetailSection[]);
+
 export interface DetailSpec<R> {
   /** Sections of fields (dotted paths allowed); without them every field, flattened. */
-  sections?: { title: string; fields: string[] }[];
+  sections?: DetailSections;
+  /**
+   * The resource the record is, when not the one the list's path returns
+   * (rows the client makes): its unknown fields show under "More fields".
+   * `false`: the record is the client's own (a summary), with nothing unknown.
+   */
+  schema?: ResourceSchema | false;
   /** Fetch the full record when the list's rows are partial. */
   fetch?: (row: R, ctx: ScreenCtx) => Promise<unknown>;
 }
@@ -142,6 +157,8 @@ export interface ListSpec<R> {
   delete?: DeleteSpec<R>;
   /** Shown when the list is empty. */
   empty?: string;
+  /** What the list holds, in words, where the rows decide it (logins: how many failed); first on the line above the list. */
+  summary?: (rows: R[]) => string | undefined;
   /** What Y copies from a row where it is not the row at its own endpoint: the instance an overview line stands for. */
   subject?: (row: R, p: Params) => { record: unknown; path?: string; root?: Root };
   /** The instance a row is or stands for: s logs in to it with ssh, Y offers its ssh command line. */

@@ -4,6 +4,8 @@ import { defineResource, type CrossRule, type FieldError, type FieldSpec } from 
 export const FIREWALL_STATUSES = ['enabled', 'disabled', 'deleted'] as const;
 export const FIREWALL_PROTOCOLS = ['TCP', 'UDP', 'ICMP'] as const;
 export const FIREWALL_DEVICE_TYPES = ['vm'] as const;
+/** What later releases' policies and rule actions do with traffic. */
+export const FIREWALL_ACTIONS = ['ACCEPT', 'DROP'] as const;
 
 /** Seed limits: rules per firewall (inbound plus outbound), addresses per rule, active firewalls per service. */
 export const MAX_FIREWALL_RULES = 25;
@@ -17,7 +19,7 @@ const addressList = (family: 'ipv4' | 'ipv6'): FieldSpec => ({
   items: { kind: 'string', check: addressOrNetwork(family) },
 });
 
-/** The 4.83.1 rule has exactly these three fields (no label, description or action). */
+/** The 4.83.1 rule has exactly these three fields; later releases add an action, a label and a description. */
 export const FirewallRule: FieldSpec = {
   kind: 'object',
   title: 'Rule',
@@ -25,6 +27,9 @@ export const FirewallRule: FieldSpec = {
     protocol: { kind: 'enum', values: FIREWALL_PROTOCOLS, required: true, title: 'Protocol' },
     ports: { kind: 'string', check: portString, title: 'Ports', help: 'e.g. 22, 80, 443 or 8000-8080; none for ICMP' },
     addresses: { kind: 'object', title: 'Addresses', fields: { ipv4: addressList('ipv4'), ipv6: addressList('ipv6') } },
+    action: { kind: 'enum', values: FIREWALL_ACTIONS, newer: true, title: 'Action' },
+    label: { kind: 'string', newer: true, title: 'Label' },
+    description: { kind: 'string', newer: true, title: 'Description' },
   },
 };
 
@@ -33,6 +38,8 @@ const ruleList = (title: string, help: string, required = false): FieldSpec => (
 const rulesFields: Record<string, FieldSpec> = {
   inbound: ruleList('Inbound rules', 'Traffic not allowed here is blocked; at least one open rule', true),
   outbound: ruleList('Outbound rules', 'Empty allows all outbound traffic; otherwise unlisted traffic is blocked'),
+  inbound_policy: { kind: 'enum', values: FIREWALL_ACTIONS, newer: true, title: 'Inbound policy' },
+  outbound_policy: { kind: 'enum', values: FIREWALL_ACTIONS, newer: true, title: 'Outbound policy' },
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -2,6 +2,8 @@ import { defineResource } from './schema.js';
 import { charset } from './formats.js';
 
 export const IMAGE_TYPES = ['manual', 'automatic'] as const;
+/** Later releases say whether an image can be deployed yet; only `available` can. */
+export const IMAGE_STATUSES = ['creating', 'pending_upload', 'available'] as const;
 
 /** The seed's "images: per account: three". */
 export const PRIVATE_IMAGE_LIMIT = 3;
@@ -51,6 +53,7 @@ export const Image = defineResource('image', {
   expiry: { kind: 'datetime', readOnly: true, nullable: true },
   eol: { kind: 'datetime', readOnly: true, nullable: true, title: 'End of life' },
   vendor: { kind: 'string', readOnly: true, nullable: true, filterable: true },
+  status: { kind: 'enum', values: IMAGE_STATUSES, readOnly: true, newer: true, title: 'Status' },
 });
 
 /** An image as the API returns it. */
@@ -69,7 +72,15 @@ export interface Image {
   expiry: string | null;
   eol: string | null;
   vendor: string | null;
+  /** Sent by later releases only. */
+  status?: string;
 }
+
+/** An image instances can be deployed from now: 4.83.1 sends no status (its images are), later releases say `available`. */
+export const deployable = (i: Pick<Image, 'status'>) => i.status === undefined || i.status === null || i.status === 'available';
+
+/** Why: only `available` images deploy. */
+export const NOT_DEPLOYABLE = 'not deployable yet';
 
 /** The stored image row, as reference.ts seeds the public ones. */
 export interface ImageRecord extends Image, Record<string, unknown> {}

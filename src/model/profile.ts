@@ -110,6 +110,7 @@ export const Login = defineResource('login', {
   ip: { kind: 'string', readOnly: true, title: 'Address' },
   restricted: { kind: 'boolean', readOnly: true, title: 'Restricted' },
   username: { kind: 'string', readOnly: true, title: 'User' },
+  status: { kind: 'enum', values: ['successful', 'failed'], readOnly: true, newer: true, title: 'Status' },
 });
 
 export const SSH_KEY_LABEL_MAX = 64;

@@ -1,4 +1,4 @@
-import { defineResource } from './schema.js';
+import { defineResource, type FieldSpec } from './schema.js';
 
 export const REGION_STATUSES = ['ok', 'outage'] as const;
 
@@ -17,6 +17,14 @@ export const Region = defineResource('region', {
 export const INSTANCE_TYPE_CLASSES = ['nanode', 'standard', 'dedicated', 'gpu', 'highmem'] as const;
 
 const price = { kind: 'object', readOnly: true, fields: { hourly: { kind: 'number' }, monthly: { kind: 'number' } } } as const;
+/** Later releases: the regions whose price differs from `price`, each with its own. */
+const regionPrices: FieldSpec = {
+  kind: 'array',
+  readOnly: true,
+  newer: true,
+  title: 'Region prices',
+  items: { kind: 'object', fields: { id: { kind: 'string' }, hourly: { kind: 'number' }, monthly: { kind: 'number' } } },
+};
 
 export const InstanceType = defineResource('type', {
   id: { kind: 'string', readOnly: true },
@@ -29,6 +37,7 @@ export const InstanceType = defineResource('type', {
   network_out: { kind: 'integer', readOnly: true, filterable: true },
   gpus: { kind: 'integer', readOnly: true, filterable: true },
   price,
-  addons: { kind: 'object', readOnly: true, fields: { backups: { kind: 'object', fields: { price } } } },
+  region_prices: regionPrices,
+  addons: { kind: 'object', readOnly: true, fields: { backups: { kind: 'object', fields: { price, region_prices: regionPrices } } } },
   successor: { kind: 'string', nullable: true, readOnly: true },
 });

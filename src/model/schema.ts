@@ -45,6 +45,13 @@ export interface FieldSpec {
    * and the forms treat it as unknown, and it is never presented.
    */
   later?: boolean;
+  /**
+   * A field only later releases send (a firewall's policies, a login's
+   * status): the client reads, checks and shows it where a server sends it.
+   * To the service, its readers and the forms it does not exist, so 4.83.1
+   * stays the contract the service implements.
+   */
+  newer?: boolean;
   filterable?: boolean;
   deprecated?: boolean;
   minLength?: number;
@@ -133,9 +140,10 @@ export const own = <T>(record: Readonly<Record<string, T>>, key: string): T | un
 /**
  * Checks one value against its spec; the same check runs in forms as the user
  * types. `tolerant`: the tolerant reader's check, to which later-release
- * fields are known.
+ * fields are known. `newerKnown`: the client's check, which takes the
+ * `newer` fields a later server sent back (false for the service's readers).
  */
-export function checkField(spec: FieldSpec, value: unknown, path: string, mode: Mode = 'create', tolerant = false): FieldError[] {
+export function checkField(spec: FieldSpec, value: unknown, path: string, mode: Mode = 'create', tolerant = false, newerKnown = true): FieldError[] {
   if (value === null) {
     return spec.nullable ? [] : [{ field: path, reason: `${path} must not be null` }];
   }
@@ -186,17 +194,17 @@ export function checkField(spec: FieldSpec, value: unknown, path: string, mode: 
       if (spec.maxItems !== undefined && value.length > spec.maxItems) {
         return [{ field: path, reason: `${path} must have at most ${plural(spec.maxItems, 'item')}` }];
       }
-      return spec.items ? value.flatMap((item, i) => checkField(spec.items!, item, join(path, i), mode, tolerant)) : [];
+      return spec.items ? value.flatMap((item, i) => checkField(spec.items!, item, join(path, i), mode, tolerant, newerKnown)) : [];
     }
     case 'object': {
       if (!isPlainObject(value)) return wrongType;
-      return spec.fields ? checkFields(spec.fields, value, path, mode, tolerant).errors : [];
+      return spec.fields ? checkFields(spec.fields, value, path, mode, tolerant, newerKnown).errors : [];
     }
     case 'map': {
       if (!isPlainObject(value)) return wrongType;
       return Object.entries(value).flatMap(([k, v]) => {
         if (spec.keys && !spec.keys.includes(k)) return [{ field: join(path, k), reason: `${join(path, k)} is not a known key` }];
-        return spec.items ? checkField(spec.items, v, join(path, k), mode, tolerant) : [];
+        return spec.items ? checkField(spec.items, v, join(path, k), mode, tolerant, newerKnown) : [];
       });
     }
     case 'json':
@@ -222,7 +230,7 @@ function known(fields: Record<string, FieldSpec>, body: Record<string, unknown>,
   for (const [key, raw] of Object.entries(body)) {
     const spec = own(fields, key);
     const at = join(path, key);
-    if (!spec || (raw === null && !spec.nullable && !spec.readOnly && !requiredIn(spec, mode))) ignored.push(at);
+    if (!spec || spec.newer || (raw === null && !spec.nullable && !spec.readOnly && !requiredIn(spec, mode))) ignored.push(at);
     else kept.push([key, knownValue(spec, raw, at, mode, ignored)]);
   }
   // fromEntries defines own properties: a kept key never reaches a prototype.
@@ -238,13 +246,13 @@ function knownValue(spec: FieldSpec, value: unknown, path: string, mode: Mode, i
   return value;
 }
 
-function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unknown>, path: string, mode: Mode, tolerant: boolean, current?: Record<string, unknown>): Checked {
+function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unknown>, path: string, mode: Mode, tolerant: boolean, newerKnown: boolean, current?: Record<string, unknown>): Checked {
   const value: Record<string, unknown> = {};
   const errors: FieldError[] = [];
   for (const [key, raw] of Object.entries(body)) {
     const spec = own(fields, key);
     const at = join(path, key);
-    if (!spec || (spec.later && !tolerant)) {
+    if (!spec || (spec.newer && !newerKnown) || (spec.later && !tolerant)) {
       errors.push({ field: at, reason: `${at} is not a known field` });
       continue;
     }
@@ -258,7 +266,7 @@ function checkFields(fields: Record<string, FieldSpec>, body: Record<string, unk
       if (!unchanged) errors.push({ field: at, reason: `${at} can only be set at creation` });
       continue;
     }
-    const fieldErrors = checkField(spec, raw, at, mode, tolerant);
+    const fieldErrors = checkField(spec, raw, at, mode, tolerant, newerKnown);
     errors.push(...fieldErrors);
     if (fieldErrors.length === 0) value[key] = raw;
   }
@@ -278,7 +286,8 @@ export function validate(schema: ResourceSchema, body: unknown, ctx: RuleContext
   if (!isPlainObject(body)) return { value: {}, errors: [{ reason: 'The request body must be a JSON object' }] };
   const tolerant = ctx.reader !== undefined && !ctx.reader.strict;
   const read = tolerant ? known(schema.fields, body, '', ctx.mode, ctx.reader!.ignored) : body;
-  const checked = checkFields(schema.fields, read, '', ctx.mode, tolerant, ctx.current);
+  // The client's own checks (no reader) know what later servers send back, as a firewall rule's action; the service's readers do not.
+  const checked = checkFields(schema.fields, read, '', ctx.mode, tolerant, ctx.reader === undefined, ctx.current);
   for (const rule of schema.rules ?? []) checked.errors.push(...rule(read, ctx));
   return checked;
 }
@@ -291,7 +300,7 @@ export function present(schema: ResourceSchema, record: Record<string, unknown>)
 function presentFields(fields: Record<string, FieldSpec>, record: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(fields)) {
-    if (spec.writeOnly || spec.later) continue;
+    if (spec.writeOnly || spec.later || spec.newer) continue;
     const v = record[key];
     if (spec.redacted) {
       out[key] = v === null || v === undefined ? null : REDACTED;
@@ -315,5 +324,5 @@ export function filterableFields(schema: ResourceSchema): string[] {
 
 /** The fields a form shows for a mode: writable ones, in schema order. */
 export function formFields(schema: ResourceSchema, mode: Mode): [string, FieldSpec][] {
-  return Object.entries(schema.fields).filter(([, s]) => !s.readOnly && !s.later && !(mode === 'update' && s.createOnly) && !(mode === 'create' && s.updateOnly));
+  return Object.entries(schema.fields).filter(([, s]) => !s.readOnly && !s.later && !s.newer && !(mode === 'update' && s.createOnly) && !(mode === 'create' && s.updateOnly));
 }

@@ -155,3 +155,13 @@ export const TAB = '\t';
 export const CTRL_D = '\x04';
 export const CTRL_S = '\x13';
 export const BACKSPACE = '\x7f';
+
+/** Presses a key until the frame shows `expected`: for keys that may arrive before what they act on is there (a form's choices still loading). */
+export async function pressUntil(r: Rendered, key: string, expected: Expected, tries = 100) {
+  const test = typeof expected === 'function' ? expected : typeof expected === 'string' ? (f: string) => f.includes(expected) : (f: string) => expected.test(f);
+  for (let i = 0; i < tries && !test(r.lastFrame() ?? ''); i++) {
+    r.stdin.write(key);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return waitForContent(r.lastFrame, expected);
+}

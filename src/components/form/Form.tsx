@@ -51,6 +51,14 @@ interface State {
 const TEXT_KINDS = new Set(['text', 'number', 'list', 'multi', 'json']);
 const NO_SCOPE: ChoiceScope = { params: {} };
 
+/** Choices with their labels as the form's values make them, a refused one marked. */
+function labelled(list: Choice[], values: Readonly<Record<string, unknown>>): Choice[] {
+  return list.map((c) => {
+    const label = c.labelIn?.(values) ?? c.label ?? c.value;
+    return c.refuse ? { ...c, label: `${label} · ✗ ${c.refuse}` } : c.labelIn ? { ...c, label } : c;
+  });
+}
+
 /** A create or update form over a model schema; see FormSpec. */
 export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, width, height }: Props) {
   const { client } = useApp();
@@ -99,8 +107,9 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
       return { focus, cursor: String(s.values[visible[focus]?.name ?? ''] ?? '').length, formErrors: [] };
     });
   const listOf = (name: string) => {
-    const c = store.getState().choices[name];
-    return Array.isArray(c) ? c : [];
+    const { choices, values } = store.getState();
+    const c = choices[name];
+    return Array.isArray(c) ? labelled(c, values) : [];
   };
   const cycle = (by: number) => {
     const f = focused();
@@ -138,6 +147,10 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
     const s = store.getState();
     if (s.submitting) return;
     const { body, errors } = checkForm(spec.schema, fields, s.values, initial, mode, record);
+    for (const f of visible) {
+      const refused = f.kind === 'choice' ? listOf(f.name).find((c) => c.value === s.values[f.name])?.refuse : undefined;
+      if (refused && !errors.fields[f.name]) errors.fields[f.name] = refused;
+    }
     const firstBad = visible.findIndex((f) => errors.fields[f.name]);
     if (firstBad >= 0 || errors.form.length) {
       store.setState({ submitted: true, serverErrors: errors.fields, formErrors: errors.form, focus: firstBad >= 0 ? firstBad : s.focus });
@@ -318,7 +331,7 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
             cursor={index === state.focus ? state.cursor : 0}
             focused={index === state.focus}
             reveal={state.reveal}
-            choices={state.choices[f.name]}
+            choices={Array.isArray(state.choices[f.name]) ? labelled(state.choices[f.name] as Choice[], state.values) : state.choices[f.name]}
             error={errorOf(f)}
             labelWidth={labelWidth}
             valueWidth={valueWidth}

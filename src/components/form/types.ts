@@ -6,6 +6,10 @@ import type { Params } from '../../store/nav.js';
 export interface Choice {
   value: string;
   label?: string;
+  /** The label where it depends on the form's other fields (a plan's price in the chosen region). */
+  labelIn?: (values: Readonly<Record<string, unknown>>) => string;
+  /** Why this choice cannot be taken now (an image still being created): marked in its label, refused on submit beside its field. */
+  refuse?: string;
 }
 
 /** What a choice loader may depend on: the screen's nav params and the row the form is about (boot: that instance's configs). */

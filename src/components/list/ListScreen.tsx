@@ -249,6 +249,8 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   });
 
   const d = derive((list?.rows as Row[] | undefined) ?? EMPTY, view.sortCol, view.sortDesc, view.filter);
+  const rows = list?.rows;
+  const summary = useMemo(() => spec.summary && rows && attempt(() => spec.summary!((rows as Row[]).filter((r) => !flawOf(r))), () => undefined), [spec, rows]);
   const index = selectedIndex(d, rowKey, view.selectedKey, view.selectedIndex);
   const hasMarks = view.marks.size > 0 || view.failures.size > 0;
   // A row that leaves the list loses its mark; not while pages are still coming, when it may only be late.
@@ -331,7 +333,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
 
   return (
     <Box flexDirection="column" height={height} overflowY="hidden">
-      <ListStatus list={list} view={view} shown={d.rows.length} columns={spec.columns as never} width={width} marked={{ count: marks.size, hidden: marks.size - shownMarked }} />
+      <ListStatus list={list} view={view} summary={summary} shown={d.rows.length} columns={spec.columns as never} width={width} marked={{ count: marks.size, hidden: marks.size - shownMarked }} />
       {body}
     </Box>
   );

@@ -9,6 +9,8 @@ import { plural } from '../../model/plural.js';
 interface Props {
   list: ListEntry | undefined;
   view: ListView;
+  /** What the list holds, in words (the spec's `summary`): first on the line, except while filtering, when the counts matter. */
+  summary?: string;
   shown: number;
   columns: Column<unknown>[];
   width: number;
@@ -16,8 +18,8 @@ interface Props {
   marked?: { count: number; hidden: number };
 }
 
-/** The line above a list: counts, filter, sort, page progress, refresh state, a cut list, the last error. */
-export function ListStatus({ list, view, shown, columns, width, marked }: Props) {
+/** The line above a list: what it holds, counts, filter, sort, page progress, refresh state, a cut list, the last error. */
+export function ListStatus({ list, view, summary, shown, columns, width, marked }: Props) {
   const total = list?.rows.length ?? 0;
   const parts: string[] = [];
   const refreshing = useLasting(list?.refreshing ?? false, NOTICEABLE_MS);
@@ -42,7 +44,7 @@ export function ListStatus({ list, view, shown, columns, width, marked }: Props)
   return (
     <Text wrap="truncate-end">
       {view.filter && <Text color="cyan">{`/${view.filter}  `}</Text>}
-      <Text dimColor>{parts.join(' · ')}</Text>
+      <Text dimColor>{(summary ? [summary, ...parts] : parts).join(' · ')}</Text>
       {cut && <Text color="yellow">{`  ${cut}`}</Text>}
       {error && <Text color="red">{`  ${error}`}</Text>}
     </Text>

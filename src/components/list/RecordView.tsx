@@ -1,6 +1,6 @@
 import { Text } from 'ink';
 import type { DetailSpec, ScreenCtx } from '../../app/screen.js';
-import { flawOf } from '../../model/response.js';
+import { createdShape, flawOf, itemShape } from '../../model/response.js';
 import { DetailView } from '../DetailView.js';
 import { JsonView } from '../JsonView.js';
 import { Spinner } from '../Spinner.js';
@@ -33,5 +33,11 @@ function FetchedRecord<R>({ kind, title, row, detail, source, ctx, width, height
   if (error) return <Text color="red" wrap="wrap">{`Could not load ${title}: ${error}`}</Text>;
   if (record === undefined) return <Spinner label={`loading ${title}…`} />;
   if (kind === 'json') return <JsonView title={`${title} · JSON`} value={record} width={width} height={height} onClose={onClose} onCopy={onCopy} />;
-  return <DetailView title={title} record={record} sections={detail?.sections} width={width} height={height} onClose={onClose} onCopy={onCopy} />;
+  return <DetailView title={title} record={record} sections={detail?.sections} schema={schemaOf(detail, source)} width={width} height={height} onClose={onClose} onCopy={onCopy} />;
+}
+
+/** The resource a detail shows: its own spec's, else an item of the list at the path (a backup of the backups), else the one record there. */
+function schemaOf<R>(detail: DetailSpec<R> | undefined, source: RecordSource | undefined) {
+  if (detail?.schema !== undefined) return detail.schema || undefined;
+  return source && (createdShape(source.path) ?? itemShape(source.path))?.schema;
 }

@@ -1,20 +1,21 @@
 import { defineScreen } from '../../app/screen.js';
 import { IMAGES_PATH, createImage, deleteImage, getImage, updateImage, type Image } from '../../api/images.js';
-import { Image as ImageSchema, PRIVATE_IMAGE_LIMIT } from '../../model/images.js';
+import { Image as ImageSchema, NOT_DEPLOYABLE, PRIVATE_IMAGE_LIMIT, deployable } from '../../model/images.js';
 import { sizeText } from '../instances/format.js';
 import { dateText, dateTimeText } from '../../components/dates.js';
 import { diskChoices } from './disk-choices.js';
 
 const IMAGES_RW = 'images:read_write';
 
-/** public, private, deprecated or automatic (made from a deleted instance) in one column. */
+/** public, private, deprecated or automatic (made from a deleted instance) in one column; an image not deployable yet (later releases' status) says so first. */
 function kindText(i: Image): string {
+  if (!deployable(i)) return String(i.status);
   if (i.deprecated) return 'deprecated';
   if (i.is_public) return 'public';
   return i.type === 'automatic' ? 'private auto' : 'private';
 }
 
-const kindColor = (i: Image) => (i.deprecated ? 'yellow' : i.is_public ? undefined : 'cyan');
+const kindColor = (i: Image) => (!deployable(i) || i.deprecated ? 'yellow' : i.is_public ? undefined : 'cyan');
 
 const PUBLIC_REFUSAL = 'Public images cannot be changed or deleted; only your private ones';
 
@@ -39,7 +40,7 @@ export const images = defineScreen<Image>({
     ],
     detail: {
       sections: [
-        { title: 'Image', fields: ['id', 'label', 'description', 'kind', 'type', 'vendor', 'size_text'] },
+        { title: 'Image', fields: ['id', 'label', 'status', 'description', 'kind', 'type', 'vendor', 'size_text'] },
         { title: 'History', fields: ['created', 'created_by', 'updated', 'eol', 'expiry'] },
       ],
       fetch: async (i, ctx) => {
@@ -52,6 +53,7 @@ export const images = defineScreen<Image>({
           updated: dateTimeText(image.updated),
           eol: image.eol ? dateText(image.eol) : 'none',
           expiry: image.expiry ? dateText(image.expiry) : 'never',
+          ...(deployable(image) ? {} : { status: `${image.status}: ${NOT_DEPLOYABLE}` }),
         };
       },
     },

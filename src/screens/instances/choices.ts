@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../api/client.js';
 import { listImages } from '../../api/images.js';
+import { NOT_DEPLOYABLE, deployable } from '../../model/images.js';
 import { listBackups, listConfigs, listDisks, listInstances } from '../../api/instances.js';
 import { getProfile, listSSHKeys } from '../../api/profile.js';
 import { listStackscripts } from '../../api/stackscripts.js';
@@ -18,13 +19,17 @@ export function vmIdOf(scope: ChoiceScope): string {
   return String(id);
 }
 
-/** Private images first (yours), then official ones; deprecated ones last and marked. */
+/** Private images first (yours), then official ones; deprecated ones last and marked; one not deployable yet (still being created) refused. */
 export async function imageChoices(client: ApiClient): Promise<Choice[]> {
   const images = await listImages(client);
   const rank = (i: (typeof images)[number]) => (i.is_public ? (i.deprecated ? 2 : 1) : 0);
   return [...images]
     .sort((a, b) => rank(a) - rank(b) || a.id.localeCompare(b.id))
-    .map((i) => ({ value: i.id, label: `${i.id}  ${i.label} · ${sizeText(i.size)}${i.deprecated ? ' · deprecated' : ''}` }));
+    .map((i) => ({
+      value: i.id,
+      label: `${i.id}  ${i.label} · ${sizeText(i.size)}${i.deprecated ? ' · deprecated' : ''}`,
+      ...(deployable(i) ? {} : { refuse: `${i.status}: ${NOT_DEPLOYABLE}` }),
+    }));
 }
 
 /** Each script with the images it supports and the answers it needs (starred: no default). */

@@ -2,7 +2,27 @@ import { defineScreen } from '../../app/screen.js';
 import { FIREWALLS_PATH, getRules, putRules, rulesPath } from '../../api/firewalls.js';
 import { RULES_SCREEN } from './ids.js';
 import { FIREWALL_WRITE, ruleCreateForm, ruleEditForm } from './rule-forms.js';
-import { addressesText, assertRuleset, assertUnchanged, removeRule, ruleLabel, ruleRows, ruleText, type RuleRow } from './ruleset.js';
+import { defineResource } from '../../model/schema.js';
+import { FIREWALL_ACTIONS, FirewallRule } from '../../model/firewalls.js';
+import { DIRECTIONS, actionOf, addressesText, assertRuleset, assertUnchanged, removeRule, ruleLabel, ruleRows, ruleText, type RuleRow } from './ruleset.js';
+
+/** A row: the rule, where it sits, and the policy of its direction (later releases). */
+const RuleRowSchema = defineResource('firewall rule', {
+  ...FirewallRule.fields!,
+  id: { kind: 'string' },
+  direction: { kind: 'string' },
+  index: { kind: 'integer' },
+  policy: { kind: 'enum', values: FIREWALL_ACTIONS, newer: true },
+});
+
+/** The policies a later release states, as the rows carry them; nothing for 4.83.1, whose meaning the firewall's own screen says. */
+function policiesText(rows: RuleRow[]): string | undefined {
+  const stated = DIRECTIONS.flatMap((d) => {
+    const policy = rows.find((r) => r.direction === d)?.policy;
+    return policy ? [`${d} policy ${policy}`] : [];
+  });
+  return stated.length ? `${stated.join(' · ')} (for traffic no rule matches)` : undefined;
+}
 
 /** Any rule change shows in the firewall list's rule counts and the sections' summary. */
 const touchesFirewalls = () => [FIREWALLS_PATH];
@@ -20,11 +40,16 @@ export const firewallRules = defineScreen<RuleRow>({
     columns: [
       { key: 'direction', title: 'Direction', width: 9 },
       { key: 'index', title: '#', width: 3, align: 'right', format: (r) => String(r.index + 1) },
+      { key: 'action', title: 'Action', width: 6, format: actionOf, color: (r) => (actionOf(r) === 'DROP' ? 'red' : 'green') },
       { key: 'protocol', title: 'Proto', width: 5 },
       { key: 'ports', title: 'Ports', flex: 1 },
       { key: 'addresses', title: 'Addresses', flex: 3, format: addressesText },
     ],
-    detail: { sections: [{ title: 'Rule', fields: ['direction', 'protocol', 'ports', 'addresses.ipv4', 'addresses.ipv6'] }] },
+    detail: {
+      sections: [{ title: 'Rule', fields: ['direction', 'action', 'label', 'description', 'protocol', 'ports', 'addresses.ipv4', 'addresses.ipv6', 'policy'] }],
+      schema: RuleRowSchema,
+    },
+    summary: policiesText,
     create: { ...ruleCreateForm, invalidates: touchesFirewalls },
     edit: { ...ruleEditForm, invalidates: touchesFirewalls },
     delete: {

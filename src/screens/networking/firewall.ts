@@ -1,7 +1,8 @@
 import { defineScreen } from '../../app/screen.js';
 import { countDevices, firewallPath, getFirewall, type Firewall } from '../../api/firewalls.js';
 import type { ApiClient } from '../../api/client.js';
-import { FIREWALL_SECTIONS } from './firewalls.js';
+import { firewallSections } from './firewalls.js';
+import { directionText } from './ruleset.js';
 import { DEVICES_SCREEN, FIREWALL_SCREEN, RULES_SCREEN } from './ids.js';
 import { plural } from '../../model/plural.js';
 
@@ -12,9 +13,10 @@ interface Section {
 }
 
 function rulesSummary(fw: Firewall): string {
-  const { inbound, outbound } = fw.rules;
-  const out = outbound.length ? 'outbound: only what the rules allow' : 'outbound: all allowed';
-  return `${inbound.length} inbound, ${outbound.length} outbound · inbound: only what the rules allow · ${out}`;
+  // A server may send the rules as null: say so rather than guess what they are.
+  const rules: Partial<Firewall['rules']> | null = fw.rules;
+  if (!rules) return 'the server sent no rules';
+  return `${rules.inbound?.length ?? 0} inbound, ${rules.outbound?.length ?? 0} outbound · ${directionText(rules, 'inbound')} · ${directionText(rules, 'outbound')}`;
 }
 
 async function sections(client: ApiClient, fw: string): Promise<Section[]> {
@@ -42,7 +44,7 @@ export const firewall = defineScreen<Section>({
       { key: 'section', title: 'Section', width: 9 },
       { key: 'summary', title: 'Summary', flex: 1 },
     ],
-    detail: { sections: FIREWALL_SECTIONS, fetch: (_s, ctx) => getFirewall(ctx.client, ctx.params.fw!) },
+    detail: { sections: firewallSections, fetch: (_s, ctx) => getFirewall(ctx.client, ctx.params.fw!) },
     drill: (s, p) => ({ screen: s.id === 'rules' ? RULES_SCREEN : DEVICES_SCREEN, params: { fw: p.fw! } }),
   },
 });

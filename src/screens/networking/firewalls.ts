@@ -1,16 +1,17 @@
 import { dateSort, dateTimeText } from '../../components/dates.js';
-import { defineScreen } from '../../app/screen.js';
-import { FIREWALLS_PATH, deleteFirewall, listFirewallsWithDeviceCounts, updateFirewall, type FirewallWithDevices } from '../../api/firewalls.js';
+import { defineScreen, type DetailSection } from '../../app/screen.js';
+import { FIREWALLS_PATH, deleteFirewall, listFirewallsWithDeviceCounts, updateFirewall, type Firewall, type FirewallWithDevices } from '../../api/firewalls.js';
+import { rulesHeading } from './ruleset.js';
 import { firewallCreateForm, firewallEditForm, rulesJsonForm } from './firewall-forms.js';
 import { FIREWALLS_SCREEN, FIREWALL_SCREEN } from './ids.js';
 import { FIREWALL_WRITE } from './rule-forms.js';
 import { plural } from '../../model/plural.js';
 
-/** A firewall in detail, here and on its own screen. */
-export const FIREWALL_SECTIONS = [
-  { title: 'Firewall', fields: ['id', 'label', 'status', 'device_count', 'tags'] },
-  { title: 'Inbound rules (unlisted inbound traffic is blocked)', fields: ['rules.inbound'] },
-  { title: 'Outbound rules (none: all outbound traffic allowed)', fields: ['rules.outbound'] },
+/** A firewall in detail, here and on its own screen: its rules headed by what happens to the traffic they do not match. */
+export const firewallSections = (fw: Partial<Firewall>): DetailSection[] => [
+  { title: 'Firewall', fields: ['id', 'label', 'status', 'device_count', 'tags', 'rules.inbound_policy', 'rules.outbound_policy'] },
+  { title: rulesHeading(fw.rules ?? {}, 'inbound'), fields: ['rules.inbound'] },
+  { title: rulesHeading(fw.rules ?? {}, 'outbound'), fields: ['rules.outbound'] },
   { title: 'Dates', fields: ['created', 'updated'] },
 ];
 
@@ -37,7 +38,7 @@ export const firewalls = defineScreen<FirewallWithDevices>({
       { key: 'tags', title: 'Tags', flex: 2 },
       { key: 'updated', title: 'Updated', width: 16, format: (r) => dateTimeText(r.updated), sortValue: (r) => dateSort(r.updated) },
     ],
-    detail: { sections: FIREWALL_SECTIONS },
+    detail: { sections: firewallSections },
     drill: (f) => ({ screen: FIREWALL_SCREEN, params: { fw: String(f.id) } }),
     create: firewallCreateForm,
     edit: firewallEditForm,

@@ -3,7 +3,7 @@ import { getRules, putRules, type Direction, type FirewallRule } from '../../api
 import type { FormSpec } from '../../components/form/types.js';
 import { FirewallRule as RuleSpec, rulesetErrors } from '../../model/firewalls.js';
 import { defineResource, type FieldError } from '../../model/schema.js';
-import { DIRECTIONS, assertRuleset, assertUnchanged, placeRule, ruleLabel, ruleOf, type RuleRow } from './ruleset.js';
+import { DIRECTIONS, assertRuleset, assertUnchanged, placeRule, ruleLabel, ruleOf, statedPolicy, type RuleRow } from './ruleset.js';
 
 export const FIREWALL_WRITE = 'firewall:read_write';
 
@@ -44,8 +44,12 @@ const split = (body: Record<string, unknown>) => {
  * put in place, the result checked with the model, then sent.
  */
 async function saveRule(body: Record<string, unknown>, fw: string, client: ApiClient, row?: RuleRow) {
-  const { direction, rule } = split(body);
+  const { direction, rule: edited } = split(body);
   const current = await getRules(client, fw);
+  // The form edits what 4.83.1 has; an edited rule keeps its action, label and description, and a new one
+  // on a server with policies states that it allows, as every rule this form makes does.
+  const kept: Partial<FirewallRule> = row ? ruleOf(row) : statedPolicy(current, direction) ? { action: 'ACCEPT' } : {};
+  const rule = ruleOf({ ...edited, action: kept.action, label: kept.label, description: kept.description });
   if (row) assertUnchanged(current, row);
   const { rules, index } = placeRule(current, rule, direction, row);
   assertRuleset(rules, { direction, index });

@@ -8,6 +8,7 @@ import type { Column, ScreenProps } from '../../app/screen.js';
 import { useCommands } from '../../app/use-commands.js';
 import { useLocalStore } from '../../app/use-local-store.js';
 import { DetailView } from '../../components/DetailView.js';
+import { Profile as ProfileSchema } from '../../model/profile.js';
 import { JsonView } from '../../components/JsonView.js';
 import { Spinner } from '../../components/Spinner.js';
 import { Table } from '../../components/Table.js';
@@ -101,7 +102,7 @@ export function ProfileScreen({ entry: navEntry, width, height }: ScreenProps) {
     case 'edit':
       return <ProfileEdit profile={editing ?? profile} ctx={ctx} onClose={close} width={width} height={height} />;
     case 'detail':
-      return <DetailView title={`Profile: ${profile.username}`} record={profile} sections={DETAIL_SECTIONS} width={width} height={height} onClose={close} />;
+      return <DetailView title={`Profile: ${profile.username}`} record={profile} sections={DETAIL_SECTIONS} schema={ProfileSchema} width={width} height={height} onClose={close} />;
     case 'json':
       return <JsonView title={`Profile: ${profile.username} · JSON`} value={profile} width={width} height={height} onClose={close} />;
   }

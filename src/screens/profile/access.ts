@@ -17,6 +17,8 @@ import {
 import { expiryColor, expirySort, expiryText, scopesText, yesNo } from './format.js';
 import { dateText, dateTimeText } from '../../components/dates.js';
 import { browserOf } from './user-agent.js';
+import { plural } from '../../model/plural.js';
+import { LOGINS_WHAT } from './sub-areas.js';
 
 /** What can act, or has acted, as the user: authorized apps, trusted devices, the login history. */
 
@@ -86,26 +88,38 @@ export const devices = defineScreen<TrustedDevice>({
   },
 });
 
+const failed = (l: Login) => l.status === 'failed';
+
+/** 4.83.1 lists successful logins only; later releases list failed attempts too, each with its status. */
+function loginsText(rows: Login[]): string {
+  if (!rows.some((l) => l.status !== undefined)) return 'Successful logins of the last 90 days';
+  const failures = rows.filter(failed).length;
+  return `Logins of the last 90 days: ${failures ? `${plural(failures, 'failed attempt')}, ${rows.length - failures} successful` : `all ${rows.length} successful`}`;
+}
+
 export const logins = defineScreen<Login>({
   id: 'logins',
   title: 'Logins',
   aliases: ['login-history'],
   home: false,
-  description: 'Successful logins of the last 90 days',
+  description: LOGINS_WHAT,
   list: {
     path: LOGINS_PATH,
     load: (client) => listLogins(client),
     label: (l) => `login ${dateTimeText(l.datetime, '—')}`,
     columns: [
       { key: 'datetime', title: 'When (UTC)', width: 16, format: (l) => dateTimeText(l.datetime, '—'), sortValue: (l) => l.datetime },
+      // A 4.83.1 login is a successful one: that is all it lists.
+      { key: 'status', title: 'Status', width: 10, format: (l) => (failed(l) ? '✗ failed' : (l.status ?? 'successful')), color: (l) => (failed(l) ? 'red' : undefined) },
       { key: 'ip', title: 'Address', flex: 1 },
       { key: 'username', title: 'User', flex: 1 },
       { key: 'restricted', title: 'Restricted', width: 10, format: (l) => yesNo(l.restricted), color: (l) => (l.restricted ? 'yellow' : undefined) },
     ],
     detail: {
       fetch: (l, ctx) => getLogin(ctx.client, l.id),
-      sections: [{ title: 'Login', fields: ['datetime', 'ip', 'username', 'restricted', 'id'] }],
+      sections: [{ title: 'Login', fields: ['datetime', 'status', 'ip', 'username', 'restricted', 'id'] }],
     },
+    summary: loginsText,
     empty: 'No logins in the last 90 days.',
   },
 });

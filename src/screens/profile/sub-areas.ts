@@ -13,6 +13,9 @@ export interface SubArea {
   color?: (profile: Profile) => string | undefined;
 }
 
+/** Neutral: 4.83.1 lists successful logins only, later releases failed attempts too (the list says which it holds). */
+export const LOGINS_WHAT = 'Logins of the last 90 days';
+
 const results = (path: string) => async (client: ApiClient) => (await client.page(path, { page: 1, pageSize: 25 })).results;
 const counted = (one: string, many: string) => (n: number | undefined) => (n === undefined ? '' : `${n} ${n === 1 ? one : many}`);
 
@@ -21,7 +24,7 @@ export const SUB_AREAS: SubArea[] = [
   { screen: 'tokens', title: 'Tokens', what: 'Personal access tokens for the API', count: async (c) => (await listTokens(c)).length, summary: counted('token', 'tokens') },
   { screen: 'apps', title: 'Apps', what: 'Third-party apps authorized to act for you', count: results(APPS_PATH), summary: counted('app', 'apps') },
   { screen: 'devices', title: 'Trusted devices', what: 'Browsers remembered at login', count: results(DEVICES_PATH), summary: counted('device', 'devices') },
-  { screen: 'logins', title: 'Logins', what: 'Successful logins of the last 90 days', count: results(LOGINS_PATH), summary: counted('login', 'logins') },
+  { screen: 'logins', title: 'Logins', what: LOGINS_WHAT, count: results(LOGINS_PATH), summary: counted('login', 'logins') },
   {
     screen: 'grants',
     title: 'Grants',

@@ -1,4 +1,4 @@
-import { defineScreen } from '../../app/screen.js';
+import { defineScreen, type DetailSection } from '../../app/screen.js';
 import { REGIONS_PATH, TYPES_PATH, type InstanceType, type Region } from '../../api/regions.js';
 
 const gb = (mb: number) => `${Math.round(mb / 1024)} GB`;
@@ -29,6 +29,16 @@ export const regions = defineScreen<Region>({
   },
 });
 
+const regional = (t: InstanceType) => (t.region_prices?.length ?? 0) > 0;
+
+/** Later releases price some regions apart: their prices get sections of their own where the type has them. */
+const typeSections = (t: InstanceType): DetailSection[] => [
+  { title: 'Type', fields: ['id', 'label', 'class', 'vcpus', 'memory', 'disk', 'transfer', 'network_out', 'gpus', 'successor'] },
+  { title: 'Price (US$)', fields: ['price.hourly', 'price.monthly', 'addons.backups.price.hourly', 'addons.backups.price.monthly'] },
+  ...(regional(t) ? [{ title: 'Region prices (where they differ)', fields: ['region_prices'] }] : []),
+  ...(t.addons?.backups?.region_prices?.length ? [{ title: 'Backup region prices', fields: ['addons.backups.region_prices'] }] : []),
+];
+
 export const types = defineScreen<InstanceType>({
   id: 'types',
   title: 'Types',
@@ -45,8 +55,10 @@ export const types = defineScreen<InstanceType>({
       { key: 'vcpus', title: 'CPUs', width: 6, align: 'right' },
       { key: 'memory', title: 'Memory', width: 7, align: 'right', format: (t) => gb(t.memory), sortValue: (t) => t.memory },
       { key: 'disk', title: 'Disk', width: 7, align: 'right', format: (t) => gb(t.disk), sortValue: (t) => t.disk },
-      { key: 'price.monthly', title: '$/month', width: 8, align: 'right', format: (t) => t.price.monthly.toFixed(2), sortValue: (t) => t.price.monthly },
+      { key: 'price.monthly', title: '$/month', width: 8, align: 'right', format: (t) => `${t.price.monthly.toFixed(2)}${regional(t) ? '*' : ''}`, sortValue: (t) => t.price.monthly },
     ],
+    detail: { sections: typeSections },
+    summary: (rows) => (rows.some(regional) ? '* other prices in some regions (d shows them; the plan pickers price the region chosen)' : undefined),
   },
 });
 

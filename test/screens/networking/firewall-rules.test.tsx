@@ -29,7 +29,7 @@ async function openRules(): Promise<App> {
   await jump(r, 'fw', /› edge/);
   await press(r, ENTER, /Rules\s+\d+ inbound/);
   await press(r, ENTER, /^home › firewalls › edge › firewall › rules$/m);
-  await wait(r, /› inbound\s+1 TCP\s+443\s+0\.0\.0\.0\/0, ::\/0/);
+  await wait(r, /› inbound\s+1 ACCEPT TCP\s+443\s+0\.0\.0\.0\/0, ::\/0/);
   return r;
 }
 
@@ -49,7 +49,7 @@ describe('firewall rules', { timeout: 60_000 }, () => {
     await press(r, '0.0.0.0/0', /IPv4\s+0\.0\.0\.0\/0/);
     r.stdin.write(CTRL_S);
     await wait(r, 'Rule added; the ruleset was replaced');
-    await wait(r, /outbound\s+1 UDP\s+53, 123\s+0\.0\.0\.0\/0/);
+    await wait(r, /outbound\s+1 ACCEPT UDP\s+53, 123\s+0\.0\.0\.0\/0/);
     expect(await rules()).toEqual({
       inbound: [{ protocol: 'TCP', ports: '443', addresses: { ipv4: ['0.0.0.0/0'], ipv6: ['::/0'] } }],
       outbound: [{ protocol: 'UDP', ports: '53, 123', addresses: { ipv4: ['0.0.0.0/0'] } }],
@@ -80,7 +80,7 @@ describe('firewall rules', { timeout: 60_000 }, () => {
     await press(r, '8443', /Ports\s+8443/);
     r.stdin.write(CTRL_S);
     await wait(r, 'Saved inbound rule 1; the ruleset was replaced');
-    await wait(r, /› inbound\s+1 TCP\s+8443/);
+    await wait(r, /› inbound\s+1 ACCEPT TCP\s+8443/);
     expect((await rules()).inbound).toEqual([{ protocol: 'TCP', ports: '8443', addresses: { ipv4: ['0.0.0.0/0'], ipv6: ['::/0'] } }]);
   });
 
@@ -95,7 +95,7 @@ describe('firewall rules', { timeout: 60_000 }, () => {
     });
     const r = await openRules();
     r.stdin.write(DOWN);
-    await wait(r, /› inbound\s+2 TCP\s+22/);
+    await wait(r, /› inbound\s+2 ACCEPT TCP\s+22/);
     const dialog = dialogText(await press(r, CTRL_D, '[ Cancel ]'));
     expect(dialog).toContain('Delete inbound rule 2 (TCP 22 from 198.51.100.0/24)? The whole ruleset is replaced without it');
     await press(r, ENTER, (f) => !f.includes('[ Cancel ]'));
@@ -107,7 +107,7 @@ describe('firewall rules', { timeout: 60_000 }, () => {
     expect((await rules()).inbound).toHaveLength(1);
 
     // The one left is the only open inbound rule.
-    expect(selectedRow(r.lastFrame())).toMatch(/inbound\s+1 TCP\s+443/);
+    expect(selectedRow(r.lastFrame())).toMatch(/inbound\s+1 ACCEPT TCP\s+443/);
     await press(r, CTRL_D, '[ Cancel ]');
     r.stdin.write(RIGHT);
     await press(r, ENTER, /Delete inbound rule 1 failed: The new ruleset is not valid: at least one open inbound rule/);

@@ -49,7 +49,7 @@ describe('apps, devices, logins', () => {
     const r = renderOn(svc, { cols: 100 });
     const frame = await jump(r, 'logins', '15 items');
     const when = newest.datetime.replace('T', ' ').slice(0, 16);
-    expect(frame).toMatch(new RegExp(`› ${when}\\s+${newest.ip.replace(/\./g, '\\.')}\\s+demo-owner\\s+no`));
+    expect(frame).toMatch(new RegExp(`› ${when}\\s+successful\\s+${newest.ip.replace(/\./g, '\\.')}\\s+demo-owner\\s+no`));
     expect(frame).not.toMatch(/c create|\^D delete/);
     const detail = await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /datetime\s+\d{4}/);
     expect(detail).toMatch(new RegExp(`ip\\s+${newest.ip.replace(/\./g, '\\.')}`));
