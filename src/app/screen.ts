@@ -114,8 +114,12 @@ export interface ListSpec<R> {
   root?: Root;
   /** Server-side X-Filter sent with every page. */
   filter?: (p: Params) => unknown;
-  /** For lists that are not paged (backups) or paged by marker (objects), or joined with others (`data`: the cached lists). */
-  load?: (client: ApiClient, p: Params, data?: DataStore) => Promise<R[]>;
+  /**
+   * For lists that are not paged (backups) or paged by marker (objects), or
+   * joined with others (`data`: the cached lists). `show` draws the rows known
+   * so far while the first read runs (an overview's own parts before its relations).
+   */
+  load?: (client: ApiClient, p: Params, data?: DataStore, show?: (rows: R[]) => void) => Promise<R[]>;
   columns: Column<R>[];
   /** Identity of a row, to keep the selection across refreshes; default String(row.id). */
   rowKey?: (row: R) => string;
@@ -164,7 +168,7 @@ export interface ScreenDef<R = any> {
   /** Listed on the home view with its count (default: screens without params). */
   home?: boolean;
   /** How home counts it; list screens count their path's `results` by default. */
-  count?: (client: ApiClient) => Promise<number>;
+  count?: (client: ApiClient, data: DataStore) => Promise<number>;
   /** The declarative resource list; or `component` for anything else. */
   list?: ListSpec<R>;
   component?: ComponentType<ScreenProps>;
@@ -188,7 +192,7 @@ export const listQuery = (spec: ListSpec<any>, params: Params, data?: DataStore)
   path: listPath(spec, params),
   root: spec.root,
   filter: spec.filter?.(params),
-  load: spec.load && ((c) => spec.load!(c, params, data)),
+  load: spec.load && ((c, show) => spec.load!(c, params, data, show)),
   flawed: 'mark',
 });
 

@@ -9,8 +9,13 @@ export interface ListQuery {
   root?: Root;
   /** Server-side X-Filter. */
   filter?: unknown;
-  /** For lists that are not paged (e.g. backups) or paged by marker; `path` still names it for invalidation. */
-  load?: (client: ApiClient) => Promise<unknown[]>;
+  /**
+   * For lists that are not paged (e.g. backups), paged by marker, or joined
+   * from others; `path` still names it for invalidation. `show` puts the rows
+   * known so far on screen while the first read of the list runs (a refresh
+   * waits for the whole answer: a view never shows less than it had).
+   */
+  load?: (client: ApiClient, show?: (rows: unknown[]) => void) => Promise<unknown[]>;
   /**
    * An item the client cannot read fails the list (default: views that
    * compute over every row), or stays in it marked (the generic list, which
@@ -28,7 +33,12 @@ export interface ListEntry {
   refreshing: boolean;
   error?: string;
   errorStatus?: number;
+  /** When the rows were read. */
   fetchedAt?: number;
+  /** When the last read ended, answered or not: the next one is due a refresh interval later. */
+  checkedAt?: number;
+  /** The rows on screen were older than the refresh interval when shown: the refresh under way replaces them. */
+  revalidating?: boolean;
 }
 
 export interface CountEntry {
@@ -40,8 +50,22 @@ export interface CountEntry {
 export interface DataState {
   lists: Record<string, ListEntry>;
   counts: Record<string, CountEntry>;
-  /** Fetches unless cached; `force` refetches, keeping the rows on screen until the new ones are in. */
+  /**
+   * The read rule: a list is read when not cached; a cached one older than the
+   * refresh interval is read again behind the rows already there (the promise
+   * resolves at once: callers answer from the cache); a younger one is not read.
+   * `force` reads again whatever its age, keeping the rows until the new ones are in.
+   */
   load(q: ListQuery, force?: boolean): Promise<void>;
+  /** The rows of a list under the read rule: cached rows at once, else once read; rejects with the list's error (a 403 names the missing scope). */
+  rows(q: ListQuery): Promise<unknown[]>;
+  /**
+   * How many items a paged list holds, from its first page, read as a list's
+   * first page is: a list that fits in it is cached whole on the way (the
+   * home view's counts fill the lists its areas show). A cached list younger
+   * than the refresh interval is counted without a request.
+   */
+  countList(q: ListQuery): Promise<number>;
   /** Fetches again unless a fetch is already running (background refresh and r). */
   refresh(q: ListQuery): Promise<void>;
   /** Marks a list as on screen: invalidation refetches watched lists and drops the rest. */
@@ -56,9 +80,12 @@ export interface DataState {
 }
 
 const PROGRESS_MS = 100;
+/** Items per page of every list read: a count's first page is then the list's. */
+const PAGE_SIZE = 100;
 
+/** A list read by a loader (joined with others, paged otherwise) is cached apart from the plain list of its path, which other views read. */
 export const queryKey = (q: ListQuery) =>
-  `${q.root ?? 'base'} ${q.path}${q.filter === undefined ? '' : ` ${JSON.stringify(q.filter)}`}${q.flawed === 'mark' ? ' (marked)' : ''}`;
+  `${q.root ?? 'base'} ${q.path}${q.filter === undefined ? '' : ` ${JSON.stringify(q.filter)}`}${q.flawed === 'mark' ? ' (marked)' : ''}${q.load ? ' (loaded)' : ''}`;
 
 export interface DataOptions {
   client: ApiClient;
@@ -66,15 +93,20 @@ export interface DataOptions {
   concurrency?: number;
   /** After every successful fetch (the header's "refreshed" time). */
   onLoaded?: () => void;
+  /** The refresh interval in ms: a list read more recently is not read again unless forced. Without it a cached list is never read again by `load`. */
+  maxAge?: () => number;
 }
 
 /** The cache of paged lists, keyed by path, root and filter. */
-export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptions) {
+export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = () => Infinity }: DataOptions) {
   const generation = new Map<string, number>();
   const inflight = new Map<string, Promise<void>>();
   const countsInflight = new Map<string, Promise<void>>();
   const queries = new Map<string, ListQuery>();
   const watched = new Map<string, number>();
+  /** Counts on their way, by list: a load of the same list waits for the first page they bring. */
+  const firstPages = new Map<string, Promise<unknown>>();
+  const fresh = (e: ListEntry) => e.fetchedAt !== undefined && Date.now() - e.fetchedAt < maxAge();
   /** Invalidated while a fetch ran: fetched once more when it ends, so a long list still finishes loading. */
   const again = new Set<string>();
 
@@ -103,7 +135,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
       });
 
     const fetchList = async (key: string, q: ListQuery, gen: number, initial: boolean): Promise<unknown[]> => {
-      if (q.load) return q.load(client);
+      if (q.load) return q.load(client, (rows) => initial && generation.get(key) === gen && patch(key, { status: 'ready', rows }));
       const pages: unknown[][] = [];
       let shown: unknown[] = [];
       let contiguous = 0;
@@ -125,6 +157,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
           root: q.root,
           filter: q.filter,
           concurrency,
+          pageSize: PAGE_SIZE,
           flawed: q.flawed,
           onPage: (rows, pageNo, loaded, total) => {
             if (!initial) return;
@@ -144,21 +177,34 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
       queries.set(key, q);
       const current = get().lists[key];
       if (inflight.has(key) && !force) return inflight.get(key)!;
-      if (current && current.status !== 'error' && !force) return Promise.resolve();
+      if (current?.status === 'ready' && !force) {
+        if (fresh(current)) return Promise.resolve();
+        // Stale: the cached rows answer now, the read replaces them when it is in.
+        void start(key, q, current, watched.has(key));
+        return Promise.resolve();
+      }
+      const counting = firstPages.get(key);
+      // A count is reading this list's first page: the list may come whole with it.
+      if (counting && !force) return counting.then(() => load(q));
+      return start(key, q, current, false);
+    };
+
+    const start = (key: string, q: ListQuery, current: ListEntry | undefined, revalidating: boolean): Promise<void> => {
       const gen = (generation.get(key) ?? 0) + 1;
       generation.set(key, gen);
       const initial = !current || current.status !== 'ready';
-      patch(key, initial ? { status: 'loading', rows: [], progress: undefined, error: undefined, refreshing: false } : { refreshing: true });
+      patch(key, initial ? { status: 'loading', rows: [], progress: undefined, error: undefined, refreshing: false } : { refreshing: true, revalidating });
       const run = fetchList(key, q, gen, initial).then(
         (rows) => {
           if (generation.get(key) !== gen) return;
-          return settle(stillCurrent(key, gen, patched(key, { status: 'ready', rows, progress: undefined, refreshing: false, error: undefined, errorStatus: undefined, fetchedAt: Date.now() })), true);
+          const now = Date.now();
+          return settle(stillCurrent(key, gen, patched(key, { status: 'ready', rows, progress: undefined, refreshing: false, revalidating: false, error: undefined, errorStatus: undefined, fetchedAt: now, checkedAt: now })), true);
         },
         (err: unknown) => {
           if (generation.get(key) !== gen) return;
           const status = err instanceof ApiError ? err.status : undefined;
           // A failed refresh keeps the rows it had; the error is shown beside them.
-          return settle(stillCurrent(key, gen, patched(key, { status: initial ? 'error' : 'ready', progress: undefined, refreshing: false, error: describeError(err), errorStatus: status })), false);
+          return settle(stillCurrent(key, gen, patched(key, { status: initial ? 'error' : 'ready', progress: undefined, refreshing: false, revalidating: false, error: describeError(err), errorStatus: status, checkedAt: Date.now() })), false);
         },
       );
       const tracked = run.finally(() => {
@@ -170,10 +216,41 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
       return tracked;
     };
 
+    const rows = async (q: ListQuery): Promise<unknown[]> => {
+      await load(q);
+      const entry = get().lists[queryKey(q)];
+      if (!entry || entry.status === 'error') throw new Error(entry?.error ?? 'not loaded');
+      return entry.rows;
+    };
+
+    const countList = async (q: ListQuery): Promise<number> => {
+      const key = queryKey(q);
+      const current = get().lists[key];
+      if (current?.status === 'ready' && !current.progress && fresh(current)) return current.rows.length;
+      const gen = generation.get(key) ?? 0;
+      const first = client.page(q.path, { root: q.root, filter: q.filter, page: 1, pageSize: PAGE_SIZE, flawed: q.flawed });
+      const counted = first.then(
+        async (page) => {
+          // Whole in one page, and nothing read or put it since: the list is cached.
+          if (page.pages > 1 || generation.get(key) !== gen || inflight.has(key)) return;
+          queries.set(key, q);
+          generation.set(key, gen + 1);
+          const now = Date.now();
+          await settle(stillCurrent(key, gen + 1, patched(key, { status: 'ready', rows: page.data, progress: undefined, refreshing: false, revalidating: false, error: undefined, errorStatus: undefined, fetchedAt: now, checkedAt: now })), true);
+        },
+        () => undefined,
+      );
+      firstPages.set(key, counted);
+      void counted.finally(() => firstPages.get(key) === counted && firstPages.delete(key));
+      return (await first).results;
+    };
+
     return {
       lists: {},
       counts: {},
       load,
+      rows,
+      countList,
       refresh: (q) => inflight.get(queryKey(q)) ?? load(q, true),
       watch: (q) => {
         const key = queryKey(q);
@@ -211,7 +288,8 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
         queries.set(key, q);
         // A refresh already on its way read the list before these rows: it must not land over them.
         generation.set(key, (generation.get(key) ?? 0) + 1);
-        patch(key, { status: 'ready', rows, refreshing: false, fetchedAt: Date.now() });
+        const now = Date.now();
+        patch(key, { status: 'ready', rows, refreshing: false, fetchedAt: now, checkedAt: now });
       },
       replaceRows: (path, fresh, gone = []) => {
         const byId = new Map(fresh.map((r) => [r.id, r]));

@@ -1,5 +1,6 @@
 import { defineScreen } from '../../app/screen.js';
-import { INSTANCES_PATH, type Instance } from '../../api/instances.js';
+import type { Instance } from '../../api/instances.js';
+import { INSTANCES_LIST } from '../../store/lists.js';
 import type { ApiClient } from '../../api/client.js';
 import { configsPath, createNode, deleteNode, nodePath, nodesPath, updateNode, type NBNode as NodeRecord } from '../../api/nodebalancers.js';
 import { fetchAllPages } from '../../api/pages.js';
@@ -18,7 +19,7 @@ type Node = NodeRecord & { instance?: { id: number; label: string } };
 
 /** The nodes, each joined to the instance whose private address it sends to; without the instances (no scope) the nodes alone. */
 async function nodesWithInstances(client: ApiClient, nb: string, config: string, data?: DataStore): Promise<Node[]> {
-  const q = { path: INSTANCES_PATH };
+  const q = INSTANCES_LIST;
   // A node the client cannot read stays in the list, marked, as on every generic list.
   const [nodes] = await Promise.all([fetchAllPages<Node>(client, nodesPath(nb, config), { flawed: 'mark' }), data?.getState().load(q)]);
   const entry = data?.getState().lists[queryKey(q)];
