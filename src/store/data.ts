@@ -176,13 +176,15 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
       const key = queryKey(q);
       queries.set(key, q);
       const current = get().lists[key];
-      if (inflight.has(key) && !force) return inflight.get(key)!;
       if (current?.status === 'ready' && !force) {
+        // A read already under way replaces the rows when it is in; until then the cached ones answer.
+        if (inflight.has(key)) return Promise.resolve();
         if (fresh(current)) return Promise.resolve();
         // Stale: the cached rows answer now, the read replaces them when it is in.
         void start(key, q, current, watched.has(key));
         return Promise.resolve();
       }
+      if (inflight.has(key) && !force) return inflight.get(key)!;
       const counting = firstPages.get(key);
       // A count is reading this list's first page: the list may come whole with it.
       if (counting && !force) return counting.then(() => load(q));
@@ -232,7 +234,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
       const counted = first.then(
         async (page) => {
           // Whole in one page, and nothing read or put it since: the list is cached.
-          if (page.pages > 1 || generation.get(key) !== gen || inflight.has(key)) return;
+          if (page.pages > 1 || (generation.get(key) ?? 0) !== gen || inflight.has(key)) return;
           queries.set(key, q);
           generation.set(key, gen + 1);
           const now = Date.now();
