@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ApiClient, Root } from '../api/client.js';
 import type { Instance } from '../api/instances.js';
-import type { DataStore } from '../store/data.js';
+import type { DataStore, LoadIo } from '../store/data.js';
 import type { AppContextValue } from './context.js';
 import type { AddGrant, MessageKind } from '../store/session.js';
 import type { GrantKind } from '../model/profile.js';
@@ -116,10 +116,11 @@ export interface ListSpec<R> {
   filter?: (p: Params) => unknown;
   /**
    * For lists that are not paged (backups) or paged by marker (objects), or
-   * joined with others (`data`: the cached lists). `show` draws the rows known
-   * so far while the first read runs (an overview's own parts before its relations).
+   * joined with others: `io.read` reads the lists it joins through the data
+   * store's cache, `io.show` draws the rows known so far while the first read
+   * runs (an overview's own parts before its relations).
    */
-  load?: (client: ApiClient, p: Params, data?: DataStore, show?: (rows: R[]) => void) => Promise<R[]>;
+  load?: (client: ApiClient, p: Params, data?: DataStore, io?: LoadIo) => Promise<R[]>;
   columns: Column<R>[];
   /** Identity of a row, to keep the selection across refreshes; default String(row.id). */
   rowKey?: (row: R) => string;
@@ -192,7 +193,7 @@ export const listQuery = (spec: ListSpec<any>, params: Params, data?: DataStore)
   path: listPath(spec, params),
   root: spec.root,
   filter: spec.filter?.(params),
-  load: spec.load && ((c, show) => spec.load!(c, params, data, show)),
+  load: spec.load && ((c, io) => spec.load!(c, params, data, io)),
   flawed: 'mark',
 });
 

@@ -9,19 +9,25 @@ export interface ListQuery {
   root?: Root;
   /** Server-side X-Filter. */
   filter?: unknown;
-  /**
-   * For lists that are not paged (e.g. backups), paged by marker, or joined
-   * from others; `path` still names it for invalidation. `show` puts the rows
-   * known so far on screen while the first read of the list runs (a refresh
-   * waits for the whole answer: a view never shows less than it had).
-   */
-  load?: (client: ApiClient, show?: (rows: unknown[]) => void) => Promise<unknown[]>;
+  /** For lists that are not paged (e.g. backups), paged by marker, or joined from others; `path` still names it for invalidation. */
+  load?: (client: ApiClient, io?: LoadIo) => Promise<unknown[]>;
   /**
    * An item the client cannot read fails the list (default: views that
    * compute over every row), or stays in it marked (the generic list, which
    * draws such a row with its reason and runs none of its callbacks on it).
    */
   flawed?: FlawedRows;
+}
+
+/** A list's rows under the store's read rule (see DataState.load). */
+export type ReadList = (q: ListQuery) => Promise<unknown[]>;
+
+/** What a loader gets from the store for the read it runs. */
+export interface LoadIo {
+  /** Puts the rows known so far on screen; on a first read only: a refresh shows nothing until it is whole (a view never shows less than it had). */
+  show(rows: unknown[]): void;
+  /** The rows of a list the loader joins: under the read rule on a first read; read again on a refresh (r, the interval, a change), so it brings what is new. */
+  read: ReadList;
 }
 
 export interface ListEntry {
@@ -104,6 +110,9 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
   const countsInflight = new Map<string, Promise<void>>();
   const queries = new Map<string, ListQuery>();
   const watched = new Map<string, number>();
+  /** The lists each loader read last time: their new rows are its new inputs. */
+  const joins = new Map<string, Set<string>>();
+  const rejoinAfter = new Set<string>();
   /** Counts on their way, by list: a load of the same list waits for the first page they bring. */
   const firstPages = new Map<string, Promise<unknown>>();
   const fresh = (e: ListEntry) => e.fetchedAt !== undefined && Date.now() - e.fetchedAt < maxAge();
@@ -134,8 +143,19 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
         });
       });
 
-    const fetchList = async (key: string, q: ListQuery, gen: number, initial: boolean): Promise<unknown[]> => {
-      if (q.load) return q.load(client, (rows) => initial && generation.get(key) === gen && patch(key, { status: 'ready', rows }));
+    const fetchList = async (key: string, q: ListQuery, gen: number, initial: boolean, join: ReadList): Promise<unknown[]> => {
+      if (q.load) {
+        const show = (rows: unknown[]) => initial && generation.get(key) === gen && patch(key, { status: 'ready', rows });
+        const inputs = new Set<string>();
+        joins.set(key, inputs);
+        return q.load(client, {
+          show,
+          read: (input) => {
+            inputs.add(queryKey(input));
+            return join(input);
+          },
+        });
+      }
       const pages: unknown[][] = [];
       let shown: unknown[] = [];
       let contiguous = 0;
@@ -181,26 +201,32 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
         if (inflight.has(key)) return Promise.resolve();
         if (fresh(current)) return Promise.resolve();
         // Stale: the cached rows answer now, the read replaces them when it is in.
-        void start(key, q, current, watched.has(key));
+        void start(key, q, current, { revalidating: watched.has(key) });
         return Promise.resolve();
       }
       if (inflight.has(key) && !force) return inflight.get(key)!;
       const counting = firstPages.get(key);
       // A count is reading this list's first page: the list may come whole with it.
       if (counting && !force) return counting.then(() => load(q));
-      return start(key, q, current, false);
+      return start(key, q, current);
     };
 
-    const start = (key: string, q: ListQuery, current: ListEntry | undefined, revalidating: boolean): Promise<void> => {
+    /**
+     * Reads a list. A loader's joined lists are read under the rule on a
+     * first read, again on a refresh, from the cache when `join` says so (its
+     * inputs have just been read: see `rejoin`).
+     */
+    const start = (key: string, q: ListQuery, current: ListEntry | undefined, how: { revalidating?: boolean; join?: ReadList } = {}): Promise<void> => {
       const gen = (generation.get(key) ?? 0) + 1;
       generation.set(key, gen);
       const initial = !current || current.status !== 'ready';
-      patch(key, initial ? { status: 'loading', rows: [], progress: undefined, error: undefined, refreshing: false } : { refreshing: true, revalidating });
-      const run = fetchList(key, q, gen, initial).then(
-        (rows) => {
+      patch(key, initial ? { status: 'loading', rows: [], progress: undefined, error: undefined, refreshing: false } : { refreshing: true, revalidating: how.revalidating ?? false });
+      const run = fetchList(key, q, gen, initial, how.join ?? (initial ? rows : reread)).then(
+        async (rows) => {
           if (generation.get(key) !== gen) return;
           const now = Date.now();
-          return settle(stillCurrent(key, gen, patched(key, { status: 'ready', rows, progress: undefined, refreshing: false, revalidating: false, error: undefined, errorStatus: undefined, fetchedAt: now, checkedAt: now })), true);
+          await settle(stillCurrent(key, gen, patched(key, { status: 'ready', rows, progress: undefined, refreshing: false, revalidating: false, error: undefined, errorStatus: undefined, fetchedAt: now, checkedAt: now })), true);
+          if (!initial) rejoin(key);
         },
         (err: unknown) => {
           if (generation.get(key) !== gen) return;
@@ -213,6 +239,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
         if (inflight.get(key) !== tracked) return;
         inflight.delete(key);
         if (again.delete(key) && watched.has(key)) void load(q, true);
+        else if (rejoinAfter.delete(key) && watched.has(key)) void start(key, q, get().lists[key], { join: rows });
       });
       inflight.set(key, tracked);
       return tracked;
@@ -223,6 +250,26 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
       const entry = get().lists[queryKey(q)];
       if (!entry || entry.status === 'error') throw new Error(entry?.error ?? 'not loaded');
       return entry.rows;
+    };
+
+    /**
+     * A list read again behind the rows shown (stale when a view read it) is
+     * in: every list on screen joined from it is worked out again from the
+     * cache, so what it shows follows without waiting for its own refresh.
+     */
+    const rejoin = (input: string) => {
+      for (const [key, inputs] of joins) {
+        if (!inputs.has(input) || !watched.has(key)) continue;
+        const q = queries.get(key);
+        // One under way may have read the input before it came in: worked out again once it ends.
+        if (inflight.has(key)) rejoinAfter.add(key);
+        else if (q) void start(key, q, get().lists[key], { join: rows });
+      }
+    };
+
+    const reread: ReadList = async (q) => {
+      await (inflight.get(queryKey(q)) ?? load(q, true));
+      return rows(q);
     };
 
     const countList = async (q: ListQuery): Promise<number> => {

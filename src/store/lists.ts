@@ -3,7 +3,7 @@ import { INSTANCES_PATH } from '../api/instances.js';
 import { IPS_PATH } from '../api/ips.js';
 import { NODEBALANCERS_PATH, configsPath, nodesPath } from '../api/nodebalancers.js';
 import { flawOf } from '../model/response.js';
-import { queryKey, type DataStore, type ListQuery } from './data.js';
+import { queryKey, type DataStore, type ListQuery, type ReadList } from './data.js';
 
 /*
  * The plain lists several views read: an area's own list, the home view's
@@ -21,9 +21,9 @@ export const NODEBALANCERS_LIST = plain(NODEBALANCERS_PATH);
 export const configsList = (nb: number | string) => plain(configsPath(nb));
 export const nodesList = (nb: number | string, cfg: number | string) => plain(nodesPath(nb, cfg));
 
-/** A plain list's rows under the store's read rule, without those the client could not read (a join needs their fields). */
-export async function readableRows<T>(data: DataStore, q: ListQuery): Promise<T[]> {
-  return (await data.getState().rows(q)).filter((row) => !flawOf(row)) as T[];
+/** A list's rows as `read` gives them, without those the client could not read (a join needs their fields). */
+export async function readableRows<T>(read: ReadList, q: ListQuery): Promise<T[]> {
+  return (await read(q)).filter((row) => !flawOf(row)) as T[];
 }
 
 /** A cached list's readable row with this id, without a request: what a view knows of it before asking. */

@@ -97,8 +97,8 @@ describe('the read rule of the data store', () => {
     let release: (rows: unknown[]) => void = () => {};
     const q: ListQuery = {
       path: '/joined',
-      load: (_c, show) => {
-        show?.(['own']);
+      load: (_c, io) => {
+        io?.show(['own']);
         return new Promise((r) => (release = r));
       },
     };

@@ -6,7 +6,7 @@ import type { NBConfig, NBNode, NodeBalancer } from '../../api/nodebalancers.js'
 import type { DrillTarget } from '../../app/screen.js';
 import { isPrivateAddress } from '../../model/formats.js';
 import { plural } from '../../model/plural.js';
-import type { DataStore } from '../../store/data.js';
+import type { ReadList } from '../../store/data.js';
 import { FIREWALLS_LIST, IPS_LIST, NODEBALANCERS_LIST, configsList, devicesList, nodesList, readableRows } from '../../store/lists.js';
 import { FIREWALL_SCREEN, IPS_SCREEN } from '../networking/ids.js';
 import { CONFIGS_SCREEN, NODES_SCREEN } from '../nodebalancers/ids.js';
@@ -59,9 +59,9 @@ async function section(name: string, none: string, lines: () => Promise<Relation
  * list answers it at once, else its own read.
  */
 
-async function firewalls(data: DataStore, instance: Promise<Instance>): Promise<Relation[]> {
-  const all = await readableRows<Firewall>(data, FIREWALLS_LIST);
-  const [vm, devices] = await Promise.all([instance, Promise.all(all.map((fw) => readableRows<FirewallDevice>(data, devicesList(fw.id))))]);
+async function firewalls(read: ReadList, instance: Promise<Instance>): Promise<Relation[]> {
+  const all = await readableRows<Firewall>(read, FIREWALLS_LIST);
+  const [vm, devices] = await Promise.all([instance, Promise.all(all.map((fw) => readableRows<FirewallDevice>(read, devicesList(fw.id))))]);
   return all
     .filter((_, i) => devices[i]!.some((d) => d.entity.type === 'vm' && d.entity.id === vm.id))
     .map((fw) => ({
@@ -76,17 +76,17 @@ async function firewalls(data: DataStore, instance: Promise<Instance>): Promise<
 }
 
 /** Nodes of the balancers in the instance's region whose address is one of its private addresses. */
-async function balancerNodes(data: DataStore, instance: Promise<Instance>): Promise<Relation[]> {
-  const [vm, all] = await Promise.all([instance, readableRows<NodeBalancer>(data, NODEBALANCERS_LIST)]);
+async function balancerNodes(read: ReadList, instance: Promise<Instance>): Promise<Relation[]> {
+  const [vm, all] = await Promise.all([instance, readableRows<NodeBalancer>(read, NODEBALANCERS_LIST)]);
   const privateIps = new Set(vm.ipv4.filter(isPrivateAddress));
   if (privateIps.size === 0) return [];
   const perBalancer = await Promise.all(
     all
       .filter((nb) => nb.region === vm.region)
       .map(async (nb) => {
-        const configs = await readableRows<NBConfig>(data, configsList(nb.id));
+        const configs = await readableRows<NBConfig>(read, configsList(nb.id));
         const perConfig = await Promise.all(
-          configs.map(async (cfg) => (await readableRows<NBNode>(data, nodesList(nb.id, cfg.id))).filter((n) => privateIps.has(hostOf(n.address))).map((n) => ({ nb, cfg, n }))),
+          configs.map(async (cfg) => (await readableRows<NBNode>(read, nodesList(nb.id, cfg.id))).filter((n) => privateIps.has(hostOf(n.address))).map((n) => ({ nb, cfg, n }))),
         );
         return perConfig.flat();
       }),
@@ -109,8 +109,8 @@ async function balancerNodes(data: DataStore, instance: Promise<Instance>): Prom
 }
 
 /** The address list's entries for the instance (with their reverse DNS and ranges), and any address of the instance it does not list. */
-async function addresses(data: DataStore, instance: Promise<Instance>): Promise<Relation[]> {
-  const [vm, all] = await Promise.all([instance, readableRows<IPAddress>(data, IPS_LIST)]);
+async function addresses(read: ReadList, instance: Promise<Instance>): Promise<Relation[]> {
+  const [vm, all] = await Promise.all([instance, readableRows<IPAddress>(read, IPS_LIST)]);
   const listed = all.filter((ip) => ip.vm_id === vm.id);
   const known = new Set(listed.map((ip) => ip.address));
   const unlisted = vm.ipv4
@@ -127,9 +127,9 @@ async function addresses(data: DataStore, instance: Promise<Instance>): Promise<
 }
 
 /** Managed services checking one of the instance's addresses, each followed by its open issues (read alongside, not after). */
-async function services(data: DataStore, instance: Promise<Instance>): Promise<Relation[]> {
-  const openIssues = (data.getState().rows({ path: ISSUES_PATH }) as Promise<ManagedIssue[]>).catch(() => [] as ManagedIssue[]);
-  const [vm, all] = await Promise.all([instance, data.getState().rows({ path: SERVICES_PATH }) as Promise<ManagedService[]>]);
+async function services(read: ReadList, instance: Promise<Instance>): Promise<Relation[]> {
+  const openIssues = (read({ path: ISSUES_PATH }) as Promise<ManagedIssue[]>).catch(() => [] as ManagedIssue[]);
+  const [vm, all] = await Promise.all([instance, read({ path: SERVICES_PATH }) as Promise<ManagedService[]>]);
   const mine = new Set([...vm.ipv4, ...(vm.ipv6 ? [vm.ipv6.replace(/\/\d+$/, '')] : [])]);
   const watching = all.filter((s) => mine.has(serviceHost(s)));
   if (watching.length === 0) return [];
@@ -176,13 +176,13 @@ export interface RelationSection {
  * checking it and their open issues. All start at once; each section settles
  * on its own. (4.83.1 says nowhere which addresses are shared with an instance.)
  */
-export function relationsOf(data: DataStore, instance: Promise<Instance>): RelationSection[] {
+export function relationsOf(read: ReadList, instance: Promise<Instance>): RelationSection[] {
   const of = (name: string, none: string, lines: () => Promise<Relation[]>): RelationSection => ({ name, lines: section(name, none, lines) });
   return [
-    of('Firewalls', 'no firewall protects it', () => firewalls(data, instance)),
-    of('LB nodes', 'no load balancer node sends to its private address', () => balancerNodes(data, instance)),
-    of('Addresses', 'no addresses', () => addresses(data, instance)),
+    of('Firewalls', 'no firewall protects it', () => firewalls(read, instance)),
+    of('LB nodes', 'no load balancer node sends to its private address', () => balancerNodes(read, instance)),
+    of('Addresses', 'no addresses', () => addresses(read, instance)),
     of('Tags', 'no tags', () => tags(instance)),
-    of('Services', 'no managed service checks its addresses', () => services(data, instance)),
+    of('Services', 'no managed service checks its addresses', () => services(read, instance)),
   ];
 }
