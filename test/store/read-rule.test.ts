@@ -140,4 +140,31 @@ describe('the read rule of the data store', () => {
     await settled();
     expect(s.data.getState().lists[queryKey(THINGS)]).toBeUndefined();
   });
+
+  it('a loader reads the lists it joins from the cache the first time and again on a refresh; an input read behind it updates it', async () => {
+    const s = store();
+    s.setMaxAge(60_000);
+    await cached(s, THINGS, ['a']);
+    const joined: ListQuery = { path: '/joined', load: async (_c, io) => (await io!.read(THINGS)).map((t) => `${t}!`) };
+    const key = queryKey(joined);
+    const unwatch = s.data.getState().watch(joined);
+    await s.data.getState().load(joined);
+    expect(s.data.getState().lists[key]!.rows).toEqual(['a!']);
+    expect(s.sent).toEqual(['/things']);
+    // r: the joined list is read again.
+    const again = s.data.getState().refresh(joined);
+    await settled();
+    expect(s.sent).toEqual(['/things', '/things']);
+    s.answer('/things', ['b']);
+    await again;
+    expect(s.data.getState().lists[key]!.rows).toEqual(['b!']);
+    // Its input read again on its own (its view, a count): the joined list follows without a request of its own.
+    const input = s.data.getState().refresh(THINGS);
+    s.answer('/things', ['c']);
+    await input;
+    await settled();
+    expect(s.data.getState().lists[key]!.rows).toEqual(['c!']);
+    expect(s.sent).toHaveLength(3);
+    unwatch();
+  });
 });
