@@ -201,7 +201,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
         if (inflight.has(key)) return Promise.resolve();
         if (fresh(current)) return Promise.resolve();
         // Stale: the cached rows answer now, the read replaces them when it is in.
-        void start(key, q, current, { revalidating: watched.has(key) });
+        void start(key, q, current, { revalidating: watched.has(key), behind: true });
         return Promise.resolve();
       }
       if (inflight.has(key) && !force) return inflight.get(key)!;
@@ -214,9 +214,10 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
     /**
      * Reads a list. A loader's joined lists are read under the rule on a
      * first read, again on a refresh, from the cache when `join` says so (its
-     * inputs have just been read: see `rejoin`).
+     * inputs have just been read: see `rejoin`). `behind`: read because a
+     * reader found it stale, not because a refresh asked for it.
      */
-    const start = (key: string, q: ListQuery, current: ListEntry | undefined, how: { revalidating?: boolean; join?: ReadList } = {}): Promise<void> => {
+    const start = (key: string, q: ListQuery, current: ListEntry | undefined, how: { revalidating?: boolean; behind?: boolean; join?: ReadList } = {}): Promise<void> => {
       const gen = (generation.get(key) ?? 0) + 1;
       generation.set(key, gen);
       const initial = !current || current.status !== 'ready';
@@ -226,7 +227,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
           if (generation.get(key) !== gen) return;
           const now = Date.now();
           await settle(stillCurrent(key, gen, patched(key, { status: 'ready', rows, progress: undefined, refreshing: false, revalidating: false, error: undefined, errorStatus: undefined, fetchedAt: now, checkedAt: now })), true);
-          if (!initial) rejoin(key);
+          if (how.behind) rejoin(key);
         },
         (err: unknown) => {
           if (generation.get(key) !== gen) return;
@@ -253,8 +254,8 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
     };
 
     /**
-     * A list read again behind the rows shown (stale when a view read it) is
-     * in: every list on screen joined from it is worked out again from the
+     * A list read again behind the rows shown (stale when a view read it; a
+     * refresh of a joined list reads its inputs itself) is in: every list on screen joined from it is worked out again from the
      * cache, so what it shows follows without waiting for its own refresh.
      */
     const rejoin = (input: string) => {

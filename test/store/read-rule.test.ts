@@ -158,10 +158,11 @@ describe('the read rule of the data store', () => {
     s.answer('/things', ['b']);
     await again;
     expect(s.data.getState().lists[key]!.rows).toEqual(['b!']);
-    // Its input read again on its own (its view, a count): the joined list follows without a request of its own.
-    const input = s.data.getState().refresh(THINGS);
+    // Its input found stale by another reader and read again behind: the joined list follows without a request of its own.
+    s.setMaxAge(0);
+    await s.data.getState().load(THINGS);
+    s.setMaxAge(60_000);
     s.answer('/things', ['c']);
-    await input;
     await settled();
     expect(s.data.getState().lists[key]!.rows).toEqual(['c!']);
     expect(s.sent).toHaveLength(3);
