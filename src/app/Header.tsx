@@ -2,7 +2,8 @@ import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { useApp } from './context.js';
 import type { SessionState } from '../store/session.js';
-import { useDataAge } from './use-data-age.js';
+import { ageText, useDataAge } from './use-data-age.js';
+import type { DataState } from '../store/data.js';
 import { plural } from '../model/plural.js';
 
 const GAP = '  ';
@@ -14,11 +15,11 @@ const widthOf = (parts: (string | undefined)[]) => parts.reduce((sum, p) => (p ?
  * The header's parts: their short forms (no scheme, short badges) when the
  * long ones do not fit, and the endpoint cut to what the others leave.
  */
-function headerParts(s: SessionState, age: string | undefined, width: number) {
+function headerParts(s: SessionState, age: string | undefined, revalidating: string | undefined, width: number) {
   const user = s.user ?? (s.userError ? `? (${s.userError})` : '…');
   const n = s.problemCount ?? 0;
   const badge = n > 0 ? [`⚠ ${plural(n, 'problem service')} (! triage)`, `⚠ ${n} problem (!)`] : undefined;
-  const refreshed = age ? [`updated ${age} ago`, `↻ ${age} ago`] : undefined;
+  const refreshed = revalidating ? [`refreshing data ${revalidating} old`, `↻ ${revalidating} old`] : age ? [`updated ${age} ago`, `↻ ${age} ago`] : undefined;
   const profile = s.profileName ? `profile ${s.profileName}` : undefined;
   const readOnly = s.readOnly ? '[READ-ONLY]' : undefined;
   // Why nothing is marked yet: the server neither said the scopes nor let the token list them; refusals teach them one by one.
@@ -35,11 +36,24 @@ function headerParts(s: SessionState, age: string | undefined, width: number) {
   return { user, scopeNote: scopeNote?.[short], endpoint, profile, readOnly, badge: badge?.[short], refreshed: refreshed?.[short] };
 }
 
-/** User, what is known of the token's scopes when the server does not say them, endpoint, profile, read-only badge, problem badge, and how old the data is once it is stale (src/app/use-data-age.ts). */
+/** When the oldest rows on screen that were shown from the cache past their refresh interval were read, while their refresh runs. */
+const revalidatingSince = (lists: DataState['lists']) => {
+  let oldest: number | undefined;
+  for (const entry of Object.values(lists)) if (entry.revalidating && entry.fetchedAt !== undefined && (oldest === undefined || entry.fetchedAt < oldest)) oldest = entry.fetchedAt;
+  return oldest;
+};
+
+/**
+ * User, what is known of the token's scopes when the server does not say
+ * them, endpoint, profile, read-only badge, problem badge, and how old the
+ * data is: while rows older than the refresh interval are on screen and being
+ * read again, or once refreshes fail to keep up (src/app/use-data-age.ts).
+ */
 export function Header({ width }: { width: number }) {
-  const { session } = useApp();
+  const { session, data } = useApp();
   const state = useStore(session);
-  const p = headerParts(state, useDataAge(state.lastRefresh, state.refreshSeconds), width);
+  const since = useStore(data, (s) => revalidatingSince(s.lists));
+  const p = headerParts(state, useDataAge(state.lastRefresh, state.refreshSeconds), since === undefined ? undefined : ageText(Date.now() - since), width);
   return (
     <Box width={width} height={1} overflowY="hidden">
       <Text wrap="truncate-end">

@@ -54,7 +54,11 @@ export function createAppContext(opts: AppContextOptions): AppContextValue {
     client: opts.client,
     session,
     ui,
-    data: createDataStore({ client: opts.client, onLoaded: () => session.setState({ lastRefresh: Date.now() }) }),
+    data: createDataStore({
+      client: opts.client,
+      onLoaded: () => session.setState({ lastRefresh: Date.now() }),
+      maxAge: () => session.getState().refreshSeconds * 1000,
+    }),
     nav: createNavStore(opts.root ?? 'home'),
     views: createViewsStore(),
     router: new KeyRouter((layers) => ui.setState({ layers })),

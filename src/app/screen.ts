@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ApiClient, Root } from '../api/client.js';
 import type { Instance } from '../api/instances.js';
-import type { DataStore } from '../store/data.js';
+import type { DataStore, LoadIo } from '../store/data.js';
 import type { AppContextValue } from './context.js';
 import type { AddGrant, MessageKind } from '../store/session.js';
 import type { GrantKind } from '../model/profile.js';
@@ -131,8 +131,13 @@ export interface ListSpec<R> {
   root?: Root;
   /** Server-side X-Filter sent with every page. */
   filter?: (p: Params) => unknown;
-  /** For lists that are not paged (backups) or paged by marker (objects), or joined with others (`data`: the cached lists). */
-  load?: (client: ApiClient, p: Params, data?: DataStore) => Promise<R[]>;
+  /**
+   * For lists that are not paged (backups) or paged by marker (objects), or
+   * joined with others: `io.read` reads the lists it joins through the data
+   * store's cache, `io.show` draws the rows known so far while the first read
+   * runs (an overview's own parts before its relations).
+   */
+  load?: (client: ApiClient, p: Params, data?: DataStore, io?: LoadIo) => Promise<R[]>;
   columns: Column<R>[];
   /** Identity of a row, to keep the selection across refreshes; default String(row.id). */
   rowKey?: (row: R) => string;
@@ -183,7 +188,7 @@ export interface ScreenDef<R = any> {
   /** Listed on the home view with its count (default: screens without params). */
   home?: boolean;
   /** How home counts it; list screens count their path's `results` by default. */
-  count?: (client: ApiClient) => Promise<number>;
+  count?: (client: ApiClient, data: DataStore) => Promise<number>;
   /** The declarative resource list; or `component` for anything else. */
   list?: ListSpec<R>;
   component?: ComponentType<ScreenProps>;
@@ -207,7 +212,7 @@ export const listQuery = (spec: ListSpec<any>, params: Params, data?: DataStore)
   path: listPath(spec, params),
   root: spec.root,
   filter: spec.filter?.(params),
-  load: spec.load && ((c) => spec.load!(c, params, data)),
+  load: spec.load && ((c, io) => spec.load!(c, params, data, io)),
   flawed: 'mark',
 });
 

@@ -2,6 +2,13 @@ import { useEffect, useReducer } from 'react';
 
 const MINUTE = 60_000;
 
+/** An age in its largest whole unit: 12s, 3m, 5h, 2d. */
+export function ageText(ms: number): string {
+  const minutes = Math.floor(ms / MINUTE);
+  if (minutes < 1) return `${Math.max(0, Math.floor(ms / 1000))}s`;
+  return minutes < 60 ? `${minutes}m` : minutes < 48 * 60 ? `${Math.floor(minutes / 60)}h` : `${Math.floor(minutes / 1440)}d`;
+}
+
 /**
  * How old the data on screen is, once it is older than it should be: three
  * refresh intervals and at least a minute (refreshes failing, or a view that
@@ -14,7 +21,7 @@ export function dataAge(lastRefresh: number | undefined, refreshSeconds: number,
   const staleAt = lastRefresh + Math.max(MINUTE, 3 * refreshSeconds * 1000);
   if (now < staleAt) return { changesAt: staleAt };
   const minutes = Math.floor((now - lastRefresh) / MINUTE);
-  const text = minutes < 60 ? `${minutes}m` : minutes < 48 * 60 ? `${Math.floor(minutes / 60)}h` : `${Math.floor(minutes / 1440)}d`;
+  const text = ageText(now - lastRefresh);
   const step = minutes < 60 ? MINUTE : minutes < 48 * 60 ? 60 * MINUTE : 1440 * MINUTE;
   return { text, changesAt: lastRefresh + (Math.floor((now - lastRefresh) / step) + 1) * step };
 }

@@ -9,14 +9,25 @@ export interface ListQuery {
   root?: Root;
   /** Server-side X-Filter. */
   filter?: unknown;
-  /** For lists that are not paged (e.g. backups) or paged by marker; `path` still names it for invalidation. */
-  load?: (client: ApiClient) => Promise<unknown[]>;
+  /** For lists that are not paged (e.g. backups), paged by marker, or joined from others; `path` still names it for invalidation. */
+  load?: (client: ApiClient, io?: LoadIo) => Promise<unknown[]>;
   /**
    * An item the client cannot read fails the list (default: views that
    * compute over every row), or stays in it marked (the generic list, which
    * draws such a row with its reason and runs none of its callbacks on it).
    */
   flawed?: FlawedRows;
+}
+
+/** A list's rows under the store's read rule (see DataState.load). */
+export type ReadList = (q: ListQuery) => Promise<unknown[]>;
+
+/** What a loader gets from the store for the read it runs. */
+export interface LoadIo {
+  /** Puts the rows known so far on screen; on a first read only: a refresh shows nothing until it is whole (a view never shows less than it had). */
+  show(rows: unknown[]): void;
+  /** The rows of a list the loader joins: under the read rule on a first read; read again on a refresh (r, the interval, a change), so it brings what is new. */
+  read: ReadList;
 }
 
 export interface ListEntry {
@@ -28,9 +39,14 @@ export interface ListEntry {
   refreshing: boolean;
   error?: string;
   errorStatus?: number;
+  /** When the rows were read. */
   fetchedAt?: number;
   /** The list was read only in part: the server claims more pages than one list may read. */
   cut?: ListCut;
+  /** When the last read ended, answered or not: the next one is due a refresh interval later. */
+  checkedAt?: number;
+  /** The rows on screen were older than the refresh interval when shown: the refresh under way replaces them. */
+  revalidating?: boolean;
 }
 
 export interface CountEntry {
@@ -42,8 +58,22 @@ export interface CountEntry {
 export interface DataState {
   lists: Record<string, ListEntry>;
   counts: Record<string, CountEntry>;
-  /** Fetches unless cached; `force` refetches, keeping the rows on screen until the new ones are in. */
+  /**
+   * The read rule: a list is read when not cached; a cached one older than the
+   * refresh interval is read again behind the rows already there (the promise
+   * resolves at once: callers answer from the cache); a younger one is not read.
+   * `force` reads again whatever its age, keeping the rows until the new ones are in.
+   */
   load(q: ListQuery, force?: boolean): Promise<void>;
+  /** The rows of a list under the read rule: cached rows at once, else once read; rejects with the list's error (a 403 names the missing scope). */
+  rows(q: ListQuery): Promise<unknown[]>;
+  /**
+   * How many items a paged list holds, from its first page, read as a list's
+   * first page is: a list that fits in it is cached whole on the way (the
+   * home view's counts fill the lists its areas show). A cached list younger
+   * than the refresh interval is counted without a request.
+   */
+  countList(q: ListQuery): Promise<number>;
   /** Fetches again unless a fetch is already running (background refresh and r). */
   refresh(q: ListQuery): Promise<void>;
   /** Marks a list as on screen: invalidation refetches watched lists and drops the rest. */
@@ -58,9 +88,12 @@ export interface DataState {
 }
 
 const PROGRESS_MS = 100;
+/** Items per page of every list read: a count's first page is then the list's. */
+const PAGE_SIZE = 100;
 
+/** A list read by a loader (joined with others, paged otherwise) is cached apart from the plain list of its path, which other views read. */
 export const queryKey = (q: ListQuery) =>
-  `${q.root ?? 'base'} ${q.path}${q.filter === undefined ? '' : ` ${JSON.stringify(q.filter)}`}${q.flawed === 'mark' ? ' (marked)' : ''}`;
+  `${q.root ?? 'base'} ${q.path}${q.filter === undefined ? '' : ` ${JSON.stringify(q.filter)}`}${q.flawed === 'mark' ? ' (marked)' : ''}${q.load ? ' (loaded)' : ''}`;
 
 export interface DataOptions {
   client: ApiClient;
@@ -68,15 +101,23 @@ export interface DataOptions {
   concurrency?: number;
   /** After every successful fetch (the header's "refreshed" time). */
   onLoaded?: () => void;
+  /** The refresh interval in ms: a list read more recently is not read again unless forced. Without it a cached list is never read again by `load`. */
+  maxAge?: () => number;
 }
 
 /** The cache of paged lists, keyed by path, root and filter. */
-export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptions) {
+export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = () => Infinity }: DataOptions) {
   const generation = new Map<string, number>();
   const inflight = new Map<string, Promise<void>>();
   const countsInflight = new Map<string, Promise<void>>();
   const queries = new Map<string, ListQuery>();
   const watched = new Map<string, number>();
+  /** The lists each loader read last time: their new rows are its new inputs. */
+  const joins = new Map<string, Set<string>>();
+  const rejoinAfter = new Set<string>();
+  /** Counts on their way, by list: a load of the same list waits for the first page they bring. */
+  const firstPages = new Map<string, Promise<unknown>>();
+  const fresh = (e: ListEntry) => e.fetchedAt !== undefined && Date.now() - e.fetchedAt < maxAge();
   /** Invalidated while a fetch ran: fetched once more when it ends, so a long list still finishes loading. */
   const again = new Set<string>();
 
@@ -104,8 +145,19 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
         });
       });
 
-    const fetchList = async (key: string, q: ListQuery, gen: number, initial: boolean, onCut: (cut: ListCut) => void): Promise<unknown[]> => {
-      if (q.load) return q.load(client);
+    const fetchList = async (key: string, q: ListQuery, gen: number, initial: boolean, join: ReadList, onCut: (cut: ListCut) => void): Promise<unknown[]> => {
+      if (q.load) {
+        const show = (rows: unknown[]) => initial && generation.get(key) === gen && patch(key, { status: 'ready', rows });
+        const inputs = new Set<string>();
+        joins.set(key, inputs);
+        return q.load(client, {
+          show,
+          read: (input) => {
+            inputs.add(queryKey(input));
+            return join(input);
+          },
+        });
+      }
       const pages: unknown[][] = [];
       let shown: unknown[] = [];
       let contiguous = 0;
@@ -127,6 +179,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
           root: q.root,
           filter: q.filter,
           concurrency,
+          pageSize: PAGE_SIZE,
           flawed: q.flawed,
           onCut,
           onPage: (rows, pageNo, loaded, total) => {
@@ -146,38 +199,112 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
       const key = queryKey(q);
       queries.set(key, q);
       const current = get().lists[key];
+      if (current?.status === 'ready' && !force) {
+        // A read already under way replaces the rows when it is in; until then the cached ones answer.
+        if (inflight.has(key)) return Promise.resolve();
+        if (fresh(current)) return Promise.resolve();
+        // Stale: the cached rows answer now, the read replaces them when it is in.
+        void start(key, q, current, { revalidating: watched.has(key), behind: true });
+        return Promise.resolve();
+      }
       if (inflight.has(key) && !force) return inflight.get(key)!;
-      if (current && current.status !== 'error' && !force) return Promise.resolve();
+      const counting = firstPages.get(key);
+      // A count is reading this list's first page: the list may come whole with it.
+      if (counting && !force) return counting.then(() => load(q));
+      return start(key, q, current);
+    };
+
+    /**
+     * Reads a list. A loader's joined lists are read under the rule on a
+     * first read, again on a refresh, from the cache when `join` says so (its
+     * inputs have just been read: see `rejoin`). `behind`: read because a
+     * reader found it stale, not because a refresh asked for it.
+     */
+    const start = (key: string, q: ListQuery, current: ListEntry | undefined, how: { revalidating?: boolean; behind?: boolean; join?: ReadList } = {}): Promise<void> => {
       const gen = (generation.get(key) ?? 0) + 1;
       generation.set(key, gen);
       const initial = !current || current.status !== 'ready';
-      patch(key, initial ? { status: 'loading', rows: [], progress: undefined, error: undefined, refreshing: false } : { refreshing: true });
+      patch(key, initial ? { status: 'loading', rows: [], progress: undefined, error: undefined, refreshing: false } : { refreshing: true, revalidating: how.revalidating ?? false });
       let cut: ListCut | undefined;
-      const run = fetchList(key, q, gen, initial, (c) => (cut = c)).then(
-        (rows) => {
+      const run = fetchList(key, q, gen, initial, how.join ?? (initial ? rows : reread), (c) => (cut = c)).then(
+        async (rows) => {
           if (generation.get(key) !== gen) return;
-          return settle(stillCurrent(key, gen, patched(key, { status: 'ready', rows, progress: undefined, refreshing: false, error: undefined, errorStatus: undefined, fetchedAt: Date.now(), cut })), true);
+          const now = Date.now();
+          await settle(stillCurrent(key, gen, patched(key, { status: 'ready', rows, progress: undefined, refreshing: false, revalidating: false, error: undefined, errorStatus: undefined, fetchedAt: now, checkedAt: now, cut })), true);
+          if (how.behind) rejoin(key);
         },
         (err: unknown) => {
           if (generation.get(key) !== gen) return;
           const status = err instanceof ApiError ? err.status : undefined;
           // A failed refresh keeps the rows it had; the error is shown beside them.
-          return settle(stillCurrent(key, gen, patched(key, { status: initial ? 'error' : 'ready', progress: undefined, refreshing: false, error: describeError(err), errorStatus: status })), false);
+          return settle(stillCurrent(key, gen, patched(key, { status: initial ? 'error' : 'ready', progress: undefined, refreshing: false, revalidating: false, error: describeError(err), errorStatus: status, checkedAt: Date.now() })), false);
         },
       );
       const tracked = run.finally(() => {
         if (inflight.get(key) !== tracked) return;
         inflight.delete(key);
         if (again.delete(key) && watched.has(key)) void load(q, true);
+        else if (rejoinAfter.delete(key) && watched.has(key)) void start(key, q, get().lists[key], { join: rows });
       });
       inflight.set(key, tracked);
       return tracked;
+    };
+
+    const rows = async (q: ListQuery): Promise<unknown[]> => {
+      await load(q);
+      const entry = get().lists[queryKey(q)];
+      if (!entry || entry.status === 'error') throw new Error(entry?.error ?? 'not loaded');
+      return entry.rows;
+    };
+
+    /**
+     * A list read again behind the rows shown (stale when a view read it; a
+     * refresh of a joined list reads its inputs itself) is in: every list on screen joined from it is worked out again from the
+     * cache, so what it shows follows without waiting for its own refresh.
+     */
+    const rejoin = (input: string) => {
+      for (const [key, inputs] of joins) {
+        if (!inputs.has(input) || !watched.has(key)) continue;
+        const q = queries.get(key);
+        // One under way may have read the input before it came in: worked out again once it ends.
+        if (inflight.has(key)) rejoinAfter.add(key);
+        else if (q) void start(key, q, get().lists[key], { join: rows });
+      }
+    };
+
+    const reread: ReadList = async (q) => {
+      await (inflight.get(queryKey(q)) ?? load(q, true));
+      return rows(q);
+    };
+
+    const countList = async (q: ListQuery): Promise<number> => {
+      const key = queryKey(q);
+      const current = get().lists[key];
+      if (current?.status === 'ready' && !current.progress && fresh(current)) return current.rows.length;
+      const gen = generation.get(key) ?? 0;
+      const first = client.page(q.path, { root: q.root, filter: q.filter, page: 1, pageSize: PAGE_SIZE, flawed: q.flawed });
+      const counted = first.then(
+        async (page) => {
+          // Whole in one page, and nothing read or put it since: the list is cached.
+          if (page.pages > 1 || (generation.get(key) ?? 0) !== gen || inflight.has(key)) return;
+          queries.set(key, q);
+          generation.set(key, gen + 1);
+          const now = Date.now();
+          await settle(stillCurrent(key, gen + 1, patched(key, { status: 'ready', rows: page.data, progress: undefined, refreshing: false, revalidating: false, error: undefined, errorStatus: undefined, fetchedAt: now, checkedAt: now })), true);
+        },
+        () => undefined,
+      );
+      firstPages.set(key, counted);
+      void counted.finally(() => firstPages.get(key) === counted && firstPages.delete(key));
+      return (await first).results;
     };
 
     return {
       lists: {},
       counts: {},
       load,
+      rows,
+      countList,
       refresh: (q) => inflight.get(queryKey(q)) ?? load(q, true),
       watch: (q) => {
         const key = queryKey(q);
@@ -215,7 +342,8 @@ export function createDataStore({ client, concurrency = 4, onLoaded }: DataOptio
         queries.set(key, q);
         // A refresh already on its way read the list before these rows: it must not land over them.
         generation.set(key, (generation.get(key) ?? 0) + 1);
-        patch(key, { status: 'ready', rows, refreshing: false, fetchedAt: Date.now() });
+        const now = Date.now();
+        patch(key, { status: 'ready', rows, refreshing: false, fetchedAt: now, checkedAt: now });
       },
       replaceRows: (path, fresh, gone = []) => {
         const byId = new Map(fresh.map((r) => [r.id, r]));

@@ -12,7 +12,7 @@ import { SelectTable } from '../../components/SelectTable.js';
 import { cellColor, cellText } from '../../components/table-layout.js';
 import { plural } from '../../model/plural.js';
 import { flawOf } from '../../model/response.js';
-import { queryKey, type ListQuery } from '../../store/data.js';
+import type { ListQuery } from '../../store/data.js';
 import { DEFAULT_VIEW } from '../../store/views.js';
 import { matchesText, parseQuery, textsOf } from '../search/match.js';
 import { areaCollection, areaQuery, openHit } from '../search/sources.js';
@@ -42,10 +42,7 @@ type AccountResult = { status: 'loading' } | { status: 'ready'; rows: Row[] } | 
 /** This account's list from its cache (as its own view shows it); another's with a client of its own, dropped after. */
 async function loadAccount(target: AccountTarget | undefined, q: ListQuery, current: AppContextValue): Promise<Row[]> {
   if (!target || target.name === current.accounts?.getState().current) {
-    await current.data.getState().load(q);
-    const entry = current.data.getState().lists[queryKey(q)];
-    if (!entry || entry.status === 'error') throw new Error(entry?.error ?? 'not loaded');
-    return entry.rows as Row[];
+    return (await current.data.getState().rows(q)) as Row[];
   }
   const client = new ApiClient({ ...(await target.connect()), timeoutMs: 10_000, retryDelaysMs: [300] });
   try {

@@ -37,7 +37,7 @@ const COLUMNS: Column<AreaRow>[] = [
  */
 export function HomeScreen({ entry, width, height }: ScreenProps) {
   const { screens, data, client, nav, views } = useApp();
-  const areas = useMemo(() => homeAreas(screens, client), [screens, client]);
+  const areas = useMemo(() => homeAreas(screens, client, data), [screens, client, data]);
   const counts = useStore(data, (s) => s.counts);
   // In the views store, not component state: coming back from an area finds the same row selected.
   const selected = useStore(views, (s) => s.views[entry.key]?.selectedIndex ?? 0);

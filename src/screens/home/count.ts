@@ -1,19 +1,24 @@
 import type { ApiClient } from '../../api/client.js';
 import type { AppContextValue } from '../../app/context.js';
-import { listPath, type ScreenDef, type ScreenRegistry } from '../../app/screen.js';
+import { listQuery, type ScreenDef, type ScreenRegistry } from '../../app/screen.js';
+import type { DataStore } from '../../store/data.js';
 
-/** How the home view counts an area: its own count, else its list's `results` (one small page), else its loader's length. */
-export function counter(def: ScreenDef, client: ApiClient): (() => Promise<number>) | undefined {
-  if (def.count) return () => def.count!(client);
+/**
+ * How the home view counts an area: its own count, else its list's loader's
+ * length, else its paged list's first page, which the data store caches as
+ * the list when it holds it all (the area then opens without a request).
+ */
+export function counter(def: ScreenDef, client: ApiClient, data: DataStore): (() => Promise<number>) | undefined {
+  if (def.count) return () => def.count!(client, data);
   const list = def.list;
   if (!list) return undefined;
   if (list.load) return async () => (await list.load!(client, {})).length;
-  const path = listPath(list, {});
-  return async () => (await client.page(path, { root: list.root, filter: list.filter?.({}), page: 1, pageSize: 25 })).results;
+  return () => data.getState().countList(listQuery(list, {}));
 }
 
 /** The areas of the home view, each with how it is counted (none for an area with nothing to count). */
-export const homeAreas = (screens: ScreenRegistry, client: ApiClient) => screens.homeScreens().map((def) => ({ def, counter: counter(def, client) }));
+export const homeAreas = (screens: ScreenRegistry, client: ApiClient, data: DataStore) =>
+  screens.homeScreens().map((def) => ({ def, counter: counter(def, client, data) }));
 
 /** Counts every area; `force` counts again those counted already (an area's count on its way is not asked twice). */
 export function loadCounts(areas: ReturnType<typeof homeAreas>, data: AppContextValue['data'], force: boolean): void {

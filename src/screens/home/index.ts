@@ -9,6 +9,6 @@ export default [
     home: false,
     description: 'Every area with its count',
     component: HomeScreen,
-    prefetch: (app) => loadCounts(homeAreas(app.screens, app.client), app.data, false),
+    prefetch: (app) => loadCounts(homeAreas(app.screens, app.client, app.data), app.data, false),
   }),
 ];

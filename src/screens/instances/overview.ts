@@ -1,12 +1,13 @@
 import type { ApiClient } from '../../api/client.js';
-import { getInstance, listBackups, listConfigs, listDisks, type Backup, type Instance } from '../../api/instances.js';
+import { getInstance, listBackups, listConfigs, listDisks, type Backup, type BackupsList, type Config, type Disk, type Instance } from '../../api/instances.js';
 import type { Params } from '../../store/nav.js';
 import { devicesText } from './config-rows.js';
 import { diskStatusColor, instanceStatusColor, sizeText } from './format.js';
 import { dateTimeText } from '../../components/dates.js';
 import { SUB_LISTS, type SubList } from './sub-lists.js';
-import type { DataStore } from '../../store/data.js';
+import type { DataStore, ListQuery, LoadIo } from '../../store/data.js';
 import { relationsOf, type Relation } from './relations.js';
+import { INSTANCES_LIST, cachedRow } from '../../store/lists.js';
 
 /** One line of an instance's overview: the instance itself, its lists, then what touches it (relations.ts). */
 export interface Part extends Omit<Relation, 'record'> {
@@ -28,10 +29,8 @@ function backupsSummary(vm: Instance, automatic: Backup[], snapshot: Backup | nu
   return bits.join(' · ');
 }
 
-/** Everything the overview shows: the instance and its parts in four requests, what touches it from the cached lists. */
-export async function loadOverview(client: ApiClient, p: Params, data?: DataStore): Promise<Part[]> {
-  const [vm, disks, configs, backups] = await Promise.all([getInstance(client, p.id!), listDisks(client, p.id!), listConfigs(client, p.id!), listBackups(client, p.id!)]);
-  const related = data ? await relationsOf(data, vm) : [];
+/** The instance's own lines: itself, and its disks, configs and backups. */
+function ownParts(vm: Instance, disks: Disk[], configs: Config[], backups: BackupsList): Omit<Part, 'vm'>[] {
   const used = disks.reduce((sum, d) => sum + d.size, 0);
   const busy = disks.find((d) => d.status !== 'ready');
   const diskLabel = new Map(disks.map((d) => [d.id, d.label]));
@@ -56,7 +55,7 @@ export async function loadOverview(client: ApiClient, p: Params, data?: DataStor
       record: backups,
     },
   };
-  const parts: Omit<Part, 'vm'>[] = [
+  return [
     {
       part: 'instance',
       name: 'Instance',
@@ -66,7 +65,47 @@ export async function loadOverview(client: ApiClient, p: Params, data?: DataStor
       record: vm,
     },
     ...SUB_LISTS.map((s) => ({ part: s.part, name: s.title, ...lists[s.part] })),
-    ...related,
   ];
-  return parts.map((p) => ({ ...p, vm }));
+}
+
+/** A relation still being read: its section's place, said so. */
+const reading = (name: string): Relation => ({ part: `${name}:reading`, name, state: '…', color: 'gray', summary: 'reading…', record: null });
+
+/** What the relations are worked out from: read again when the instance's own read says they changed. */
+const relatedBy = (vm: Instance) => JSON.stringify([vm.region, vm.ipv4, vm.ipv6, vm.tags]);
+
+/**
+ * Everything the overview shows. Its own parts take four requests at once;
+ * what touches it starts at the same moment, from the instance as the cached
+ * instances list has it (else as its own read brings it). `show` draws the
+ * own parts as soon as they are in, each relation as it arrives.
+ */
+export async function loadOverview(client: ApiClient, p: Params, data?: DataStore, io?: LoadIo): Promise<Part[]> {
+  const own = Promise.all([getInstance(client, p.id!), listDisks(client, p.id!), listConfigs(client, p.id!), listBackups(client, p.id!)]);
+  const known = data && cachedRow<Instance>(data, INSTANCES_LIST, Number(p.id));
+  const read = io?.read ?? (data && ((q: ListQuery) => data.getState().rows(q)));
+  const sections = read ? relationsOf(read, known ? Promise.resolve(known) : own.then(([vm]) => vm)) : [];
+  const settled: (Relation[] | undefined)[] = sections.map(() => undefined);
+  let mine: { vm: Instance; parts: Omit<Part, 'vm'>[] } | undefined;
+  const compose = () => mine && [...mine.parts, ...sections.flatMap((sec, i) => settled[i] ?? [reading(sec.name)])].map((part) => ({ ...part, vm: mine!.vm }));
+  const draw = () => {
+    const rows = compose();
+    if (rows) io?.show(rows);
+  };
+  sections.forEach((sec, i) =>
+    sec.lines.then((lines) => {
+      settled[i] = lines;
+      draw();
+    }),
+  );
+  const [vm, disks, configs, backups] = await own;
+  mine = { vm, parts: ownParts(vm, disks, configs, backups) };
+  draw();
+  const related = await Promise.all(sections.map((sec) => sec.lines));
+  if (data && known && relatedBy(known) !== relatedBy(vm)) {
+    // The cached instance was behind: its relations again, from the lists just read.
+    const again = await Promise.all(relationsOf((q) => data.getState().rows(q), Promise.resolve(vm)).map((sec) => sec.lines));
+    related.splice(0, related.length, ...again);
+  }
+  return [...mine.parts, ...related.flat()].map((part) => ({ ...part, vm }));
 }

@@ -1,12 +1,13 @@
 import type { Instance } from '../../api/instances.js';
-import { FIREWALLS_PATH, devicesPath, type Firewall, type FirewallDevice } from '../../api/firewalls.js';
-import { IPS_PATH, type IPAddress } from '../../api/ips.js';
+import type { Firewall, FirewallDevice } from '../../api/firewalls.js';
+import type { IPAddress } from '../../api/ips.js';
 import { ISSUES_PATH, SERVICES_PATH, type ManagedIssue, type ManagedService } from '../../api/managed.js';
-import { NODEBALANCERS_PATH, configsPath, nodesPath, type NBConfig, type NBNode, type NodeBalancer } from '../../api/nodebalancers.js';
+import type { NBConfig, NBNode, NodeBalancer } from '../../api/nodebalancers.js';
 import type { DrillTarget } from '../../app/screen.js';
 import { isPrivateAddress } from '../../model/formats.js';
 import { plural } from '../../model/plural.js';
-import { queryKey, type DataStore, type ListQuery } from '../../store/data.js';
+import type { ReadList } from '../../store/data.js';
+import { FIREWALLS_LIST, IPS_LIST, NODEBALANCERS_LIST, configsList, devicesList, nodesList, readableRows } from '../../store/lists.js';
 import { FIREWALL_SCREEN, IPS_SCREEN } from '../networking/ids.js';
 import { CONFIGS_SCREEN, NODES_SCREEN } from '../nodebalancers/ids.js';
 import { nodeStatusColor, portLabel } from '../nodebalancers/format.js';
@@ -20,14 +21,6 @@ export interface Relation {
   summary: string;
   record: unknown;
   to?: DrillTarget & { crumb: string };
-}
-
-/** The rows of a cached list, read once when not cached yet; throws the list's error (a 403 names the missing scope). */
-async function cachedRows<T>(data: DataStore, q: ListQuery): Promise<T[]> {
-  await data.getState().load(q);
-  const entry = data.getState().lists[queryKey(q)];
-  if (!entry || entry.status === 'error') throw new Error(entry?.error ?? 'not loaded');
-  return entry.rows as T[];
 }
 
 /** The host of an address that may carry a port: `192.168.128.5:80` → `192.168.128.5`. */
@@ -58,15 +51,19 @@ async function section(name: string, none: string, lines: () => Promise<Relation
   }
 }
 
-const BETA = 'beta' as const;
+/*
+ * Each read starts the moment what it depends on is known: a firewall's
+ * devices when the firewalls list is in (cached: at once), a balancer's
+ * configs when its list and the instance's region are, a config's nodes when
+ * the configs are. The instance itself is a promise: the cached instances
+ * list answers it at once, else its own read.
+ */
 
-async function firewalls(data: DataStore, vm: Instance): Promise<Relation[]> {
-  const all = await cachedRows<Firewall>(data, { path: FIREWALLS_PATH, root: BETA });
-  const guarding = await Promise.all(
-    all.map(async (fw) => ((await cachedRows<FirewallDevice>(data, { path: devicesPath(fw.id), root: BETA })).some((d) => d.entity.type === 'vm' && d.entity.id === vm.id) ? fw : undefined)),
-  );
-  return guarding
-    .filter((fw): fw is Firewall => fw !== undefined)
+async function firewalls(read: ReadList, instance: Promise<Instance>): Promise<Relation[]> {
+  const all = await readableRows<Firewall>(read, FIREWALLS_LIST);
+  const [vm, devices] = await Promise.all([instance, Promise.all(all.map((fw) => readableRows<FirewallDevice>(read, devicesList(fw.id))))]);
+  return all
+    .filter((_, i) => devices[i]!.some((d) => d.entity.type === 'vm' && d.entity.id === vm.id))
     .map((fw) => ({
       part: `firewall:${fw.id}`,
       name: 'Firewall',
@@ -79,18 +76,20 @@ async function firewalls(data: DataStore, vm: Instance): Promise<Relation[]> {
 }
 
 /** Nodes of the balancers in the instance's region whose address is one of its private addresses. */
-async function balancerNodes(data: DataStore, vm: Instance): Promise<Relation[]> {
+async function balancerNodes(read: ReadList, instance: Promise<Instance>): Promise<Relation[]> {
+  const [vm, all] = await Promise.all([instance, readableRows<NodeBalancer>(read, NODEBALANCERS_LIST)]);
   const privateIps = new Set(vm.ipv4.filter(isPrivateAddress));
   if (privateIps.size === 0) return [];
-  const balancers = (await cachedRows<NodeBalancer>(data, { path: NODEBALANCERS_PATH })).filter((nb) => nb.region === vm.region);
   const perBalancer = await Promise.all(
-    balancers.map(async (nb) => {
-      const configs = await cachedRows<NBConfig>(data, { path: configsPath(nb.id) });
-      const perConfig = await Promise.all(
-        configs.map(async (cfg) => (await cachedRows<NBNode>(data, { path: nodesPath(nb.id, cfg.id) })).filter((n) => privateIps.has(hostOf(n.address))).map((n) => ({ nb, cfg, n }))),
-      );
-      return perConfig.flat();
-    }),
+    all
+      .filter((nb) => nb.region === vm.region)
+      .map(async (nb) => {
+        const configs = await readableRows<NBConfig>(read, configsList(nb.id));
+        const perConfig = await Promise.all(
+          configs.map(async (cfg) => (await readableRows<NBNode>(read, nodesList(nb.id, cfg.id))).filter((n) => privateIps.has(hostOf(n.address))).map((n) => ({ nb, cfg, n }))),
+        );
+        return perConfig.flat();
+      }),
   );
   return perBalancer.flat().map(({ nb, cfg, n }) => ({
     part: `node:${n.id}`,
@@ -110,8 +109,9 @@ async function balancerNodes(data: DataStore, vm: Instance): Promise<Relation[]>
 }
 
 /** The address list's entries for the instance (with their reverse DNS and ranges), and any address of the instance it does not list. */
-async function addresses(data: DataStore, vm: Instance): Promise<Relation[]> {
-  const listed = (await cachedRows<IPAddress>(data, { path: IPS_PATH })).filter((ip) => ip.vm_id === vm.id);
+async function addresses(read: ReadList, instance: Promise<Instance>): Promise<Relation[]> {
+  const [vm, all] = await Promise.all([instance, readableRows<IPAddress>(read, IPS_LIST)]);
+  const listed = all.filter((ip) => ip.vm_id === vm.id);
   const known = new Set(listed.map((ip) => ip.address));
   const unlisted = vm.ipv4
     .filter((a) => !known.has(a))
@@ -126,12 +126,14 @@ async function addresses(data: DataStore, vm: Instance): Promise<Relation[]> {
   }));
 }
 
-/** Managed services checking one of the instance's addresses, each followed by its open issues. */
-async function services(data: DataStore, vm: Instance): Promise<Relation[]> {
+/** Managed services checking one of the instance's addresses, each followed by its open issues (read alongside, not after). */
+async function services(read: ReadList, instance: Promise<Instance>): Promise<Relation[]> {
+  const openIssues = (read({ path: ISSUES_PATH }) as Promise<ManagedIssue[]>).catch(() => [] as ManagedIssue[]);
+  const [vm, all] = await Promise.all([instance, read({ path: SERVICES_PATH }) as Promise<ManagedService[]>]);
   const mine = new Set([...vm.ipv4, ...(vm.ipv6 ? [vm.ipv6.replace(/\/\d+$/, '')] : [])]);
-  const watching = (await cachedRows<ManagedService>(data, { path: SERVICES_PATH })).filter((s) => mine.has(serviceHost(s)));
+  const watching = all.filter((s) => mine.has(serviceHost(s)));
   if (watching.length === 0) return [];
-  const issues = await cachedRows<ManagedIssue>(data, { path: ISSUES_PATH }).catch(() => [] as ManagedIssue[]);
+  const issues = await openIssues;
   return watching.flatMap((s) => {
     const open = issues.filter((i) => i.services.includes(s.id));
     return [
@@ -157,22 +159,30 @@ async function services(data: DataStore, vm: Instance): Promise<Relation[]> {
   });
 }
 
-const tags = (vm: Instance): Relation[] =>
-  vm.tags.map((t) => ({ part: `tag:${t}`, name: 'Tag', state: '', summary: t, record: { tag: t }, to: { screen: 'tagged', params: { label: t }, crumb: t } }));
+async function tags(instance: Promise<Instance>): Promise<Relation[]> {
+  return (await instance).tags.map((t) => ({ part: `tag:${t}`, name: 'Tag', state: '', summary: t, record: { tag: t }, to: { screen: 'tagged', params: { label: t }, crumb: t } }));
+}
+
+/** One part of the overview's relations: its name while it is read, then its lines. */
+export interface RelationSection {
+  name: string;
+  lines: Promise<Relation[]>;
+}
 
 /**
- * What touches an instance, from the cached lists of each area: the firewalls
- * protecting it, the balancer nodes sending to its private address, its
- * addresses, its tags, the managed services checking it and their open
- * issues. (4.83.1 says nowhere which addresses are shared with an instance.)
+ * What touches an instance, from the cached lists of each area, in the
+ * overview's order: the firewalls protecting it, the balancer nodes sending
+ * to its private address, its addresses, its tags, the managed services
+ * checking it and their open issues. All start at once; each section settles
+ * on its own. (4.83.1 says nowhere which addresses are shared with an instance.)
  */
-export async function relationsOf(data: DataStore, vm: Instance): Promise<Relation[]> {
-  const parts = await Promise.all([
-    section('Firewalls', 'no firewall protects it', () => firewalls(data, vm)),
-    section('LB nodes', 'no load balancer node sends to its private address', () => balancerNodes(data, vm)),
-    section('Addresses', 'no addresses', () => addresses(data, vm)),
-    section('Services', 'no managed service checks its addresses', () => services(data, vm)),
-  ]);
-  const [fw, nodes, ips, svc] = parts;
-  return [...fw!, ...nodes!, ...ips!, ...(tags(vm).length ? tags(vm) : [{ part: 'Tags:none', name: 'Tags', state: '0', color: 'gray', summary: 'no tags', record: null }]), ...svc!];
+export function relationsOf(read: ReadList, instance: Promise<Instance>): RelationSection[] {
+  const of = (name: string, none: string, lines: () => Promise<Relation[]>): RelationSection => ({ name, lines: section(name, none, lines) });
+  return [
+    of('Firewalls', 'no firewall protects it', () => firewalls(read, instance)),
+    of('LB nodes', 'no load balancer node sends to its private address', () => balancerNodes(read, instance)),
+    of('Addresses', 'no addresses', () => addresses(read, instance)),
+    of('Tags', 'no tags', () => tags(instance)),
+    of('Services', 'no managed service checks its addresses', () => services(read, instance)),
+  ];
 }

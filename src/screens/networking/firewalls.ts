@@ -1,3 +1,4 @@
+import { FIREWALLS_LIST } from '../../store/lists.js';
 import { dateSort, dateTimeText } from '../../components/dates.js';
 import { defineScreen, type DetailSection } from '../../app/screen.js';
 import { FIREWALLS_PATH, deleteFirewall, listFirewallsWithDeviceCounts, updateFirewall, type Firewall, type FirewallWithDevices } from '../../api/firewalls.js';
@@ -23,7 +24,8 @@ export const firewalls = defineScreen<FirewallWithDevices>({
   title: 'Firewalls',
   aliases: ['fw', 'firewall-list'],
   description: 'Cloud firewalls (beta): rules and protected instances',
-  count: async (client) => (await client.page(FIREWALLS_PATH, { root: 'beta', page: 1, pageSize: 25 })).results,
+  // The plain list (the overview's firewalls read it), not the loader's, which reads every firewall's devices too.
+  count: (_client, data) => data.getState().countList(FIREWALLS_LIST),
   list: {
     path: FIREWALLS_PATH,
     root: 'beta',

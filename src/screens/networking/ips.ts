@@ -1,3 +1,4 @@
+import { IPS_LIST } from '../../store/lists.js';
 import { defineScreen } from '../../app/screen.js';
 import { listInstances } from '../../api/instances.js';
 import { IPS_PATH, listIps, setRdns, type IPAddress } from '../../api/ips.js';
@@ -20,7 +21,8 @@ export const ips = defineScreen<IpRow>({
   title: 'IP addresses',
   aliases: ['ip', 'addresses'],
   description: 'Public addresses: reverse DNS, allocation, assignment, sharing',
-  count: async (client) => (await client.page(IPS_PATH, { page: 1, pageSize: 25 })).results,
+  // The plain list (the overview's addresses read it), not the loader's, which joins the instances.
+  count: (_client, data) => data.getState().countList(IPS_LIST),
   list: {
     path: IPS_PATH,
     load: (client) => ipRows(client),

@@ -1,9 +1,28 @@
 import { defineScreen } from '../../app/screen.js';
-import { NODEBALANCERS_PATH, configsPath, deleteConfig, listConfigsWithNodes, type ConfigWithNodes } from '../../api/nodebalancers.js';
+import type { ApiClient } from '../../api/client.js';
+import { NODEBALANCERS_PATH, configsPath, deleteConfig, listConfigsWithNodes, type ConfigWithNodes, type NBConfig, type NBNode } from '../../api/nodebalancers.js';
+import { flawOf } from '../../model/response.js';
+import type { LoadIo } from '../../store/data.js';
+import { configsList, nodesList } from '../../store/lists.js';
 import { configCreateForm, configEditForm, rebuildForm } from './config-forms.js';
 import { nodesColor, nodesText, portLabel } from './format.js';
 import { BALANCER_GRANT, CONFIGS_SCREEN, NODES_SCREEN } from './ids.js';
 import { plural } from '../../model/plural.js';
+
+/** The configs and their nodes from the lists an overview and a search read too: after either, a balancer's ports open from the cache. */
+async function configsWithNodes(client: ApiClient, nb: string, io?: LoadIo): Promise<ConfigWithNodes[]> {
+  if (!io) return listConfigsWithNodes(client, nb);
+  const configs = (await io.read(configsList(nb))) as NBConfig[];
+  const withNodes = async (c: NBConfig): Promise<ConfigWithNodes> => {
+    const nodes = (await io.read(nodesList(nb, c.id))) as NBNode[];
+    // The rebuild form starts from these nodes and removes those left out: one it could not read fails the list, as it always did.
+    const flaw = nodes.map(flawOf).find(Boolean);
+    if (flaw) throw new Error(`A node of ${portLabel(c)} is not readable: ${flaw.reason}`);
+    return { ...c, nodes };
+  };
+  // A config the client could not read has no id to read nodes by: it stays as it came, marked.
+  return Promise.all(configs.map((c) => (flawOf(c) ? (c as ConfigWithNodes) : withNodes(c))));
+}
 
 export const configs = defineScreen<ConfigWithNodes>({
   id: CONFIGS_SCREEN,
@@ -12,7 +31,7 @@ export const configs = defineScreen<ConfigWithNodes>({
   list: {
     path: (p) => configsPath(p.nb!),
     // Each config with its nodes: the rebuild form starts from them and the node count needs them.
-    load: (client, p) => listConfigsWithNodes(client, p.nb!),
+    load: (client, p, _data, io) => configsWithNodes(client, p.nb!, io),
     writeScope: 'nodebalancers:read_write',
     grant: BALANCER_GRANT,
     label: portLabel,

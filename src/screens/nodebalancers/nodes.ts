@@ -1,10 +1,11 @@
 import { defineScreen } from '../../app/screen.js';
-import { INSTANCES_PATH, type Instance } from '../../api/instances.js';
+import type { Instance } from '../../api/instances.js';
+import { INSTANCES_LIST, nodesList } from '../../store/lists.js';
 import type { ApiClient } from '../../api/client.js';
 import { configsPath, createNode, deleteNode, nodePath, nodesPath, updateNode, type NBNode as NodeRecord } from '../../api/nodebalancers.js';
 import { fetchAllPages } from '../../api/pages.js';
 import { flawOf } from '../../model/response.js';
-import { queryKey, type DataStore } from '../../store/data.js';
+import type { LoadIo } from '../../store/data.js';
 import { hostOf } from '../instances/relations.js';
 import { OVERVIEW_SCREEN } from '../instances/sub-lists.js';
 import { NBNode } from '../../model/nodebalancers.js';
@@ -16,16 +17,22 @@ const WRITE = 'nodebalancers:read_write';
 /** A node with the instance behind its address, when the instances list (cached) has one. */
 type Node = NodeRecord & { instance?: { id: number; label: string } };
 
-/** The nodes, each joined to the instance whose private address it sends to; without the instances (no scope) the nodes alone. */
-async function nodesWithInstances(client: ApiClient, nb: string, config: string, data?: DataStore): Promise<Node[]> {
-  const q = { path: INSTANCES_PATH };
-  // A node the client cannot read stays in the list, marked, as on every generic list.
-  const [nodes] = await Promise.all([fetchAllPages<Node>(client, nodesPath(nb, config), { flawed: 'mark' }), data?.getState().load(q)]);
-  const entry = data?.getState().lists[queryKey(q)];
+/**
+ * The nodes, each joined to the instance whose private address it sends to;
+ * without the instances (no scope) the nodes alone. Both from the lists the
+ * overview and the ports read too (a node the client cannot read stays in
+ * the list, marked, as on every generic list).
+ */
+async function nodesWithInstances(client: ApiClient, nb: string, config: string, io?: LoadIo): Promise<Node[]> {
+  const read = io?.read;
+  const [nodes, instances] = await Promise.all([
+    read ? (read(nodesList(nb, config)) as Promise<Node[]>) : fetchAllPages<Node>(client, nodesPath(nb, config), { flawed: 'mark' }),
+    read ? (read(INSTANCES_LIST) as Promise<Instance[]>).catch(() => [] as Instance[]) : [],
+  ]);
   const byAddress = new Map<string, Instance>();
   // An instance the client could not read names no address.
   const readable = (vm: Instance | null) => vm !== null && typeof vm === 'object' && !flawOf(vm) && Array.isArray(vm.ipv4);
-  if (entry?.status === 'ready') for (const vm of entry.rows as Instance[]) if (readable(vm)) for (const ip of vm.ipv4) byAddress.set(ip, vm);
+  for (const vm of instances) if (readable(vm)) for (const ip of vm.ipv4) byAddress.set(ip, vm);
   return nodes.map((n) => {
     // A row the client could not read (or whose address is not there) is left as it came.
     if (flawOf(n) || typeof n?.address !== 'string') return n;
@@ -43,7 +50,7 @@ export const nodes = defineScreen<Node>({
   params: ['nb', 'config'],
   list: {
     path: (p) => nodesPath(p.nb!, p.config!),
-    load: (client, p, data) => nodesWithInstances(client, p.nb!, p.config!, data),
+    load: (client, p, _data, io) => nodesWithInstances(client, p.nb!, p.config!, io),
     writeScope: WRITE,
     grant: BALANCER_GRANT,
     columns: [

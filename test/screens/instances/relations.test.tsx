@@ -15,7 +15,8 @@ async function overview(label: string, opts: Parameters<typeof app>[1] = {}): Pr
   await jump(r, 'instances', label);
   await select(r, label);
   await press(r, ENTER, new RegExp(`instances › ${label} › overview`));
-  await wait(r, /^ {2}Tag /m);
+  // Every relation in: none still reading.
+  await wait(r, (f) => /^ {2}Tag /m.test(f) && !f.includes('reading…'));
   return r;
 }
 

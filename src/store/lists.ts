@@ -1,0 +1,33 @@
+import { FIREWALLS_PATH, devicesPath } from '../api/firewalls.js';
+import { INSTANCES_PATH } from '../api/instances.js';
+import { IPS_PATH } from '../api/ips.js';
+import { NODEBALANCERS_PATH, configsPath, nodesPath } from '../api/nodebalancers.js';
+import { flawOf } from '../model/response.js';
+import { queryKey, type DataStore, type ListQuery, type ReadList } from './data.js';
+
+/*
+ * The plain lists several views read: an area's own list, the home view's
+ * count, an instance's relations, a balancer's ports. One cache entry each,
+ * so whichever view reads a list first, the others answer from it. Marked,
+ * as the generic list shows them (see src/model/response.ts).
+ */
+const plain = (path: string, root?: 'beta'): ListQuery => (root ? { path, root, flawed: 'mark' } : { path, flawed: 'mark' });
+
+export const INSTANCES_LIST = plain(INSTANCES_PATH);
+export const FIREWALLS_LIST = plain(FIREWALLS_PATH, 'beta');
+export const devicesList = (fw: number | string) => plain(devicesPath(fw), 'beta');
+export const IPS_LIST = plain(IPS_PATH);
+export const NODEBALANCERS_LIST = plain(NODEBALANCERS_PATH);
+export const configsList = (nb: number | string) => plain(configsPath(nb));
+export const nodesList = (nb: number | string, cfg: number | string) => plain(nodesPath(nb, cfg));
+
+/** A list's rows as `read` gives them, without those the client could not read (a join needs their fields). */
+export async function readableRows<T>(read: ReadList, q: ListQuery): Promise<T[]> {
+  return (await read(q)).filter((row) => !flawOf(row)) as T[];
+}
+
+/** A cached list's readable row with this id, without a request: what a view knows of it before asking. */
+export function cachedRow<T extends { id: number }>(data: DataStore, q: ListQuery, id: number): T | undefined {
+  const entry = data.getState().lists[queryKey(q)];
+  return entry?.rows.find((row) => !flawOf(row) && (row as T).id === id) as T | undefined;
+}

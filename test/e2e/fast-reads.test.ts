@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { KEYS, type PtyApp } from '../helpers/pty.js';
+import { OWNER_TOKEN, call } from '../helpers/service.js';
+import { useBuiltApp } from './build.js';
+
+const built = useBuiltApp();
+
+/** `:name` Enter, the way a user jumps. */
+async function jump(app: PtyApp, name: string) {
+  app.press(':');
+  await app.waitForScreen(/^: ?$/m);
+  app.press(name);
+  await app.waitForScreen(new RegExp(`^:${name} ?$`, 'm'));
+  app.press(KEYS.enter);
+}
+
+/** The requests the service answered after entry `since` of its journal. */
+async function journal(since: number): Promise<{ method: string; path: string }[]> {
+  return (await call(built.svc, 'GET', `/__control/requests?since=${since}&limit=1000`)).body.data;
+}
+const latest = async () => (await call(built.svc, 'GET', '/__control/requests?limit=1')).body.latest as number;
+
+/** The home view with the counts of the lists these tests open in. */
+const homeCounted = (app: PtyApp) => app.waitForScreen(/^(?=[\s\S]*Instances {2,}\d+)(?=[\s\S]*Load balancers {2,}\d+)(?=[\s\S]*Firewalls {2,}\d+)(?=[\s\S]*IP addresses {2,}\d+)/);
+
+describe('reads over a slow link', { timeout: 120_000 }, () => {
+  it("an instance's overview draws its own parts while a relation is held back by a slow answer, then the relation", async () => {
+    const held = await call(built.svc, 'POST', '/__control/faults', { body: { method: 'GET', path: '/v4beta/networking/firewalls/*/devices', action: 'latency', latency_ms: 4000 } });
+    try {
+      const app = built.start(['--api-url', built.svc.baseUrl, '--token', OWNER_TOKEN], { cols: 120, rows: 40 });
+      await homeCounted(app);
+      await jump(app, 'vm web-1');
+      await app.waitForScreen(/^› web-1\s/m);
+      app.press(KEYS.enter);
+      const own = await app.waitForScreen(/Instance\s+running\s+web-1/);
+      // The parts of its own are in, the firewalls still on their way; the other relations drawn as they came.
+      expect(own).toMatch(/Disks\s+\d+\s+\d/);
+      expect(own).toMatch(/Firewalls\s+…\s+reading…/);
+      expect(own).not.toMatch(/Firewall\s+enabled/);
+      const whole = await app.waitForScreen(/Firewall\s+enabled\s+web-public/, 15_000);
+      expect(whole).not.toMatch(/reading…/);
+      expect(whole).toMatch(/LB node\s+UP\s+web-lb port 80/);
+    } finally {
+      await call(built.svc, 'DELETE', `/__control/faults/${held.body.id}`);
+      built.killAll();
+    }
+  });
+
+  it('sends no read for a list fresher than the refresh interval: the list the home view counted opens from the cache; r reads it', async () => {
+    const app = built.start(['--api-url', built.svc.baseUrl, '--token', OWNER_TOKEN, '--refresh', '60'], { cols: 120, rows: 40 });
+    await homeCounted(app);
+    const since = await latest();
+    await jump(app, 'instances');
+    await app.waitForScreen(/^home › instances$/m);
+    await app.waitForScreen(/web-1\s/);
+    // Back home and in again: still nothing to read.
+    app.press(KEYS.esc);
+    await homeCounted(app);
+    await jump(app, 'lb');
+    await app.waitForScreen(/web-lb\s+us-east/);
+    const lists = (await journal(since)).filter((e) => e.method === 'GET' && (e.path === '/v4/vm/instances' || e.path === '/v4/nodebalancers'));
+    expect(lists).toEqual([]);
+    app.press('r');
+    await expect.poll(async () => (await journal(since)).filter((e) => e.path === '/v4/nodebalancers').length, { timeout: 10_000 }).toBe(1);
+    built.killAll();
+  });
+});
