@@ -6,7 +6,8 @@ import { NODEBALANCERS_PATH, configsPath, nodesPath, type NBConfig, type NBNode,
 import type { DrillTarget } from '../../app/screen.js';
 import { isPrivateAddress } from '../../model/formats.js';
 import { plural } from '../../model/plural.js';
-import { queryKey, type DataStore, type ListQuery } from '../../store/data.js';
+import type { DataStore } from '../../store/data.js';
+import { cachedRows } from '../../store/cached-rows.js';
 import { FIREWALL_SCREEN, IPS_SCREEN } from '../networking/ids.js';
 import { CONFIGS_SCREEN, NODES_SCREEN } from '../nodebalancers/ids.js';
 import { nodeStatusColor, portLabel } from '../nodebalancers/format.js';
@@ -20,14 +21,6 @@ export interface Relation {
   summary: string;
   record: unknown;
   to?: DrillTarget & { crumb: string };
-}
-
-/** The rows of a cached list, read once when not cached yet; throws the list's error (a 403 names the missing scope). */
-async function cachedRows<T>(data: DataStore, q: ListQuery): Promise<T[]> {
-  await data.getState().load(q);
-  const entry = data.getState().lists[queryKey(q)];
-  if (!entry || entry.status === 'error') throw new Error(entry?.error ?? 'not loaded');
-  return entry.rows as T[];
 }
 
 /** The host of an address that may carry a port: `192.168.128.5:80` → `192.168.128.5`. */
