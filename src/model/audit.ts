@@ -14,7 +14,7 @@ export type FixId = 'enable-backups' | 'start-tfa' | 'revoke-token' | 'recommend
 
 /** What a finding is about, enough to drill to it and to fix it. */
 export type AuditItem =
-  | { kind: 'instance'; id: number; label: string }
+  | { kind: 'instance'; id: number; label: string; type: string; region: string }
   | { kind: 'firewall'; id: number; label: string }
   | { kind: 'profile'; label: string }
   | { kind: 'token'; id: number; label: string; inUse: boolean }
@@ -40,6 +40,8 @@ export interface AuditInstance {
   id: number;
   label: string;
   status: string;
+  type: string;
+  region: string;
   updated: string;
   watchdog_enabled: boolean;
   backups: { enabled: boolean };
@@ -142,7 +144,7 @@ export function nonWebPorts(ports: string | undefined): string[] {
     });
 }
 
-const instanceItem = (vm: AuditInstance): AuditItem => ({ kind: 'instance', id: vm.id, label: vm.label });
+const instanceItem = (vm: AuditInstance): AuditItem => ({ kind: 'instance', id: vm.id, label: vm.label, type: vm.type, region: vm.region });
 const running = (input: AuditInput) => (input.instances ?? []).filter((vm) => vm.status === 'running');
 const portItem = (nb: AuditBalancer, cfg: AuditPort): AuditItem => ({ kind: 'balancer-port', id: cfg.id, balancerId: nb.id, label: `${nb.label}:${cfg.port}` });
 const ports = (input: AuditInput) => (input.balancers ?? []).flatMap((nb) => nb.configs.map((cfg) => ({ nb, cfg })));

@@ -10,6 +10,7 @@
  *   4. tests in test/screens/<area>/ (like test/screens/regions/).
  */
 import type { ScreenDef } from '../app/screen.js';
+import audit from './audit/index.js';
 import ctx from './ctx/index.js';
 import events from './events/index.js';
 import home from './home/index.js';
@@ -39,5 +40,6 @@ export const screens: ScreenDef[] = [
   ...requests,
   ...messages,
   ...search,
+  ...audit,
   ...ctx,
 ];

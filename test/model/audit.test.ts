@@ -7,6 +7,8 @@ const vm = (over: Partial<AuditInstance> = {}): AuditInstance => ({
   id: 1,
   label: 'web-1',
   status: 'running',
+  type: 'g6-standard-2',
+  region: 'us-east',
   updated: '2026-11-20T00:00:00',
   watchdog_enabled: true,
   backups: { enabled: true },
