@@ -149,8 +149,8 @@ export interface ListSpec<R> {
   instance?: (row: R) => Instance | undefined;
   /** Ways to show the same list (costs by type, region, tag): `v` cycles the param through the values, the first by default. */
   switch?: { param: string; values: readonly string[] };
-  /** One line over the table about the whole list (a total, what it counts twice). */
-  note?: (rows: readonly R[], p: Params) => string;
+  /** One line over the table about the whole list, for these params (what it counts twice). */
+  note?: (p: Params) => string | undefined;
 }
 
 export interface ScreenProps {

@@ -11,6 +11,7 @@
  */
 import type { ScreenDef } from '../app/screen.js';
 import audit from './audit/index.js';
+import costs from './costs/index.js';
 import ctx from './ctx/index.js';
 import events from './events/index.js';
 import home from './home/index.js';
@@ -41,5 +42,6 @@ export const screens: ScreenDef[] = [
   ...messages,
   ...search,
   ...audit,
+  ...costs,
   ...ctx,
 ];

@@ -145,7 +145,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   };
   const sorting = useMemo(() => sortKeys(spec.columns as never), [spec.columns]);
   const ssh = useSsh();
-  const note = list?.status === 'ready' ? spec.note?.(list.rows as Row[], params) : undefined;
+  const note = spec.note?.(params);
   const noteLines = note === undefined ? 0 : 1;
   const tableRows = Math.max(1, height - 2 - noteLines);
   const deleteOne = spec.delete && withRow((row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) }), refusal(spec.delete.verb?.toLowerCase() ?? 'delete', spec.delete.scope, spec.delete.refuse));
