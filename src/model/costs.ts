@@ -104,7 +104,7 @@ export function additionText(types: ReadonlyMap<string, PricedType>, additions: 
   for (const a of additions) {
     const p = additionPrice(types, a);
     if (p) sum = addPrices(sum, p);
-    else unknown.add(a.type);
+    else unknown.add(a.instance ? a.type : `${a.type} backups`);
   }
   const n = additions.length;
   const over = n > 1 ? ` for the ${n}` : '';
