@@ -305,7 +305,15 @@ export const LIMITS = [
 export function audit(input: AuditInput, rules: readonly Rule[] = RULES): Finding[] {
   const findings: Finding[] = [];
   for (const rule of rules) {
-    for (const hit of rule.check(input)) {
+    let hits: ReturnType<Rule['check']>;
+    try {
+      hits = rule.check(input);
+    } catch {
+      // A record missing what the rule reads (null where the API promises an object): said, and the other rules still run.
+      findings.push(unchecked(`rule "${rule.title}"`, 'the server sent records it cannot read', rule.id));
+      continue;
+    }
+    for (const hit of hits) {
       const itemKey = 'id' in hit.item ? `${hit.item.kind}:${hit.item.id}` : hit.item.kind;
       findings.push({
         key: `${rule.id} ${itemKey}`,

@@ -102,6 +102,15 @@ describe('audit rules', () => {
     expect(audit(input).map((f) => f.severity)).toEqual(['high', 'medium', 'low']);
   });
 
+  it('a record the rules cannot read skips its rule, said, and the others still run', () => {
+    const input = clean();
+    input.firewalls![0]!.rules = null as never;
+    input.profile!.two_factor_auth = false;
+    const found = audit(input);
+    expect(found.find((f) => f.rule === 'unchecked')?.why).toMatch(/Inbound rule open to the world.*not checked: the server sent records it cannot read/);
+    expect(found.some((f) => f.rule === 'tfa-off')).toBe(true);
+  });
+
   it('reads port lists and ranges', () => {
     expect(nonWebPorts('80,443')).toEqual([]);
     expect(nonWebPorts('22, 80-81')).toEqual(['22', '80-81']);
