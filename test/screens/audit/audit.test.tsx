@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { call, startTestService } from '../../helpers/service.js';
 import { CTRL_S, ENTER, ESC, jumpTo, press, renderApp, wait, type App } from '../../helpers/ink.js';
+import { DEMO_CERT, DEMO_KEY } from '../../../src/server/seed/demo-nodebalancers.js';
 
 const RIGHT = '\x1b[C';
 const SLOW_TEST_MS = 60_000;
@@ -110,6 +111,40 @@ describe(':audit', { timeout: SLOW_TEST_MS }, () => {
     await press(r, ENTER, /^› .*instance web-1/m);
     await press(r, ENTER, /audit › web-1/);
     await wait(r, /Disks/);
+  });
+
+  it('an https port on legacy ciphers is switched to recommended by its fix; a port with no node up is high', async () => {
+    const nb = (await call(svc, 'POST', '/nodebalancers', { body: { label: 'lb-audit', region: 'us-east' } })).body;
+    const cfg = await call(svc, 'POST', `/nodebalancers/${nb.id}/configs`, { body: { port: 443, protocol: 'https', cipher_suite: 'legacy', ssl_cert: DEMO_CERT, ssl_key: DEMO_KEY } });
+    expect(cfg.status, JSON.stringify(cfg.body)).toBe(200);
+    const r = app();
+    const frame = await jumpTo(r, 'audit', /LB port lb-audit:443\s+Load balancer https port with the legacy cipher suite/);
+    expect(frame).toMatch(/high\s+LB port lb-audit:443\s+Load balancer port with no node in accept that is up/);
+    await press(r, '/', /Enter keep/);
+    await press(r, 'legacy cipher', /1 of \d+/);
+    await press(r, ENTER, /^› .*LB port lb-audit:443/m);
+    await press(r, 'a', /Actions: lb-audit:443[\s\S]*Switch to the recommended cipher suite/);
+    await press(r, 'c', /Switch lb-audit:443 to the recommended cipher suite\?/);
+    await press(r, RIGHT, /Switch to the recommended/);
+    await press(r, ENTER, /lb-audit:443: recommended cipher suite/);
+    await wait(r, /Nothing matches "legacy cipher"/);
+    expect((await call(svc, 'GET', `/nodebalancers/${nb.id}/configs/${cfg.body.id}`)).body.cipher_suite).toBe('recommended');
+  });
+
+  it('a token with * scopes and no expiry is revoked by its fix, its label typed', async () => {
+    const made = (await call(svc, 'POST', '/profile/tokens', { body: { label: 'old-ci', scopes: '*' } })).body;
+    expect(made.expiry).toBeNull();
+    const r = app();
+    await jumpTo(r, 'audit', /high\s+token old-ci\s+Personal access token with \* scopes and no expiry/);
+    await press(r, '/', /Enter keep/);
+    await press(r, 'token old-ci', /1 of \d+/);
+    await press(r, ENTER, /^› .*token old-ci/m);
+    await press(r, 'a', /Actions: old-ci[\s\S]*Revoke the token/);
+    await press(r, 'x', /Type old-ci to confirm/);
+    await press(r, 'old-ci', /\[ Revoke the token \]/);
+    await press(r, ENTER, /Revoked old-ci/);
+    await wait(r, /Nothing matches "token old-ci"/);
+    expect((await call(svc, 'GET', `/profile/tokens/${made.id}`)).status).toBe(404);
   });
 
   it('what the token may not read is a finding of its own; the other areas are still checked', async () => {
