@@ -7,11 +7,12 @@ import type { ActionSpec } from './screen.js';
  * function that takes a row is given the row it stands for.
  */
 export function actionsVia<A, B>(actions: readonly ActionSpec<A>[], of: (row: B) => A): ActionSpec<B>[] {
-  return actions.map(({ confirm, when, refuse, run, invalidates, form, ...rest }) => ({
+  return actions.map(({ confirm, when, refuse, adds, run, invalidates, form, ...rest }) => ({
     ...rest,
     confirm: typeof confirm === 'function' ? (row: B) => confirm(of(row)) : confirm,
     when: when && ((row: B) => when(of(row))),
     refuse: refuse && ((row: B) => refuse(of(row))),
+    adds: adds && ((row: B) => adds(of(row))),
     run: run && ((row: B, ctx) => run(of(row), ctx)),
     invalidates: invalidates && ((row: B, params) => invalidates(of(row), params)),
     form: form && formVia(form, of),
@@ -19,13 +20,14 @@ export function actionsVia<A, B>(actions: readonly ActionSpec<A>[], of: (row: B)
 }
 
 function formVia<A, B>(form: FormSpec<A>, of: (row: B) => A): FormSpec<B> {
-  const { refuse, initial, confirm, submit, done, invalidates, overrides, ...rest } = form;
+  const { refuse, initial, confirm, adds, submit, done, invalidates, overrides, ...rest } = form;
   const maybe = (row: B | undefined) => (row === undefined ? undefined : of(row));
   return {
     ...rest,
     refuse: refuse && ((row, user) => refuse(of(row), user)),
     initial: initial && ((row, params) => initial(maybe(row), params)),
     confirm: confirm && ((body, row) => confirm(body, maybe(row))),
+    adds: adds && ((body, row) => adds(body, maybe(row))),
     submit: (body, ctx, row) => submit(body, ctx, maybe(row)),
     done: done && ((result, row) => done(result, maybe(row))),
     invalidates: invalidates && ((row, params) => invalidates(maybe(row), params)),

@@ -9,6 +9,7 @@ import type { ResourceSchema } from '../model/schema.js';
 import type { NavEntry, Params } from '../store/nav.js';
 import type { FormSpec } from '../components/form/types.js';
 import type { ListQuery } from '../store/data.js';
+import type { Addition } from '../model/costs.js';
 
 /** What list specs' callbacks (actions, forms, loaders) get to work with. */
 export interface ScreenCtx {
@@ -84,6 +85,8 @@ export interface ActionSpec<R> {
   when?: (row: R) => boolean;
   /** Offered, but refused for this row with the reason (shown beside it in the menu, and as the message when chosen). */
   refuse?: (row: R) => string | undefined;
+  /** What it adds to the bill for the row: its confirm says how much (summed over marked rows). */
+  adds?: (row: R) => Addition | undefined;
   /** Collects a body first; the form's submit performs the action. */
   form?: FormSpec<R>;
   run?: (row: R, ctx: ScreenCtx) => Promise<ActionResult>;
@@ -168,6 +171,10 @@ export interface ListSpec<R> {
   subject?: (row: R, p: Params) => { record: unknown; path?: string; root?: Root };
   /** The instance a row is or stands for: s logs in to it with ssh, Y offers its ssh command line. */
   instance?: (row: R) => Instance | undefined;
+  /** Ways to show the same list (costs by type, region, tag): `v` cycles the param through the values, the first by default. */
+  switch?: { param: string; values: readonly string[] };
+  /** One line over the table about the whole list, for these params (what it counts twice). */
+  note?: (p: Params) => string | undefined;
 }
 
 export interface ScreenProps {

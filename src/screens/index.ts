@@ -10,6 +10,8 @@
  *   4. tests in test/screens/<area>/ (like test/screens/regions/).
  */
 import type { ScreenDef } from '../app/screen.js';
+import audit from './audit/index.js';
+import costs from './costs/index.js';
 import ctx from './ctx/index.js';
 import events from './events/index.js';
 import home from './home/index.js';
@@ -39,5 +41,7 @@ export const screens: ScreenDef[] = [
   ...requests,
   ...messages,
   ...search,
+  ...audit,
+  ...costs,
   ...ctx,
 ];

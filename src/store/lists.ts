@@ -31,3 +31,6 @@ export function cachedRow<T extends { id: number }>(data: DataStore, q: ListQuer
   const entry = data.getState().lists[queryKey(q)];
   return entry?.rows.find((row) => !flawOf(row) && (row as T).id === id) as T | undefined;
 }
+
+/** The rows of a list under the read rule (cached at once, else once read), typed; rejects with the list's error (a 403 names the missing scope). */
+export const rowsOf = <T>(data: DataStore, q: ListQuery) => data.getState().rows(q) as Promise<T[]>;

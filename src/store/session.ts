@@ -38,6 +38,8 @@ export interface SessionState {
   messages: Message[];
   /** Managed services in the problem state, filled by the managed area; shown in the header when > 0. */
   problemCount?: number;
+  /** High findings of the last audit computed (`:audit`); shown in the header when > 0. */
+  auditHigh?: number;
   notify(text: string, kind?: MessageKind): void;
   clearMessage(): void;
   /** Why the token cannot do this, or null when it can (or it is not known); several scopes (space-separated) are all needed. */

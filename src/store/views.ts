@@ -30,6 +30,8 @@ export interface ListView {
   filterCursor: number;
   /** Typing into the filter. */
   filtering: boolean;
+  /** The value of the list's `switch` param the user chose with v. */
+  switched?: string;
   overlay: Overlay | null;
   /** Marked rows by row key; a row that leaves the list loses its mark. */
   marks: ReadonlySet<string>;

@@ -15,6 +15,8 @@ import { FormRow } from './FormRow.js';
 import { buildFields, changeLines, checkForm, crossFieldErrors, fieldError, initialValues, listItems, mapErrors, type Values } from './form-state.js';
 import { fit, wrapWords } from '../cells.js';
 import type { Choice, ChoiceScope, FormSpec } from './types.js';
+import type { Addition } from '../../model/costs.js';
+import { useAddedCost } from '../use-added-cost.js';
 
 interface Props {
   title: string;
@@ -45,7 +47,7 @@ interface State {
   picker: string | null;
   confirmDiscard: boolean;
   /** The spec's confirm question and the body waiting for the answer. */
-  confirmSend: { question: string; body: Record<string, unknown> } | null;
+  confirmSend: { question: string; body: Record<string, unknown>; adds?: Addition } | null;
 }
 
 const TEXT_KINDS = new Set(['text', 'number', 'list', 'multi', 'json']);
@@ -161,8 +163,10 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
       store.setState({ formErrors: ['Nothing changed: nothing was sent'] });
       return;
     }
-    const question = spec.confirm?.(body, scopeRef.current.row);
-    if (question) store.setState({ submitted: true, formErrors: [], confirmSend: { question, body } });
+    const adds = spec.adds?.(body, scopeRef.current.row);
+    // What adds to the bill is asked first, the amount under the question.
+    const question = spec.confirm?.(body, scopeRef.current.row) ?? (adds ? `${title}?` : undefined);
+    if (question) store.setState({ submitted: true, formErrors: [], confirmSend: { question, body, adds } });
     else await send(body);
   };
 
@@ -209,6 +213,8 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
   );
 
   const start = useRef(0);
+  const adds = state.confirmSend?.adds;
+  const cost = useAddedCost(adds && [adds]);
   if (state.picker) {
     const f = fields.find((x) => x.name === state.picker)!;
     const list = listOf(f.name);
@@ -250,7 +256,7 @@ export function Form({ title, spec, mode, record, onSubmit, onCancel, scope, wid
     return (
       <ConfirmDialog
         title={title}
-        message={state.confirmSend.question}
+        message={cost ? `${state.confirmSend.question}\n${cost}` : state.confirmSend.question}
         confirmLabel="Proceed"
         destructive
         height={height}

@@ -2,6 +2,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { Mode, ResourceSchema } from '../../model/schema.js';
 import type { ActionResult, ScreenCtx } from '../../app/screen.js';
 import type { Params } from '../../store/nav.js';
+import type { Addition } from '../../model/costs.js';
 
 export interface Choice {
   value: string;
@@ -54,6 +55,8 @@ export interface FormSpec<R = any> {
   initial?: (row: R | undefined, params: Params) => Record<string, unknown>;
   /** Asks before sending when it returns a question (a restore that overwrites); the dialog defaults to Cancel. */
   confirm?: (body: Record<string, unknown>, row?: R) => string | undefined;
+  /** What sending this body adds to the bill: the confirm (asked whenever it adds) says how much. */
+  adds?: (body: Record<string, unknown>, row?: R) => Addition | undefined;
   /** Sends the body; its result goes to `done`. */
   submit: (body: Record<string, unknown>, ctx: ScreenCtx, row?: R) => Promise<unknown>;
   /** The message after success, or a secret to show once; default "Created" / "Saved". */

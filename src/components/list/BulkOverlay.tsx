@@ -6,6 +6,7 @@ import { Menu } from '../Menu.js';
 import { Form } from '../form/Form.js';
 import { BulkProgress } from './BulkProgress.js';
 import { confirmText, planBulk, type BulkOp } from './bulk-ops.js';
+import { useAddedCost } from '../use-added-cost.js';
 
 type BulkOverlayKind = Extract<Overlay, { kind: 'bulk-menu' | 'bulk-form' | 'bulk-confirm' | 'bulk-run' }>;
 
@@ -71,15 +72,23 @@ export function BulkOverlay<R>(p: Props<R>) {
       />
     );
   }
+  return <BulkConfirm {...p} op={op} />;
+}
+
+/** The one confirm for the marked items; what they add to the bill, summed, under the list. */
+function BulkConfirm<R>(p: Props<R> & { op: BulkOp<R> }) {
+  const { op, marked, width, height, close, overlay } = p;
   const plan = planBulk(op, marked);
+  const cost = useAddedCost(op.adds && plan.go.flatMap((r) => op.adds!(r) ?? []));
+  const body = 'body' in overlay ? overlay.body : undefined;
   return (
     <ConfirmDialog
       title={`${op.label}: ${plural(plan.go.length, 'item')}`}
-      message={confirmText(op, plan, p.label)}
+      message={cost ? `${confirmText(op, plan, p.label)}\n${cost}` : confirmText(op, plan, p.label)}
       confirmLabel={op.label}
       destructive={op.destructive}
       typeToConfirm={op.irreversible ? String(plan.go.length) : undefined}
-      onConfirm={() => p.start(op, overlay.body)}
+      onConfirm={() => p.start(op, body)}
       onCancel={close}
       width={dialogWidth(width)}
       height={height}

@@ -11,6 +11,7 @@ import { RecordView } from './RecordView.js';
 import { CopyMenu } from '../CopyMenu.js';
 import { itemPath } from '../../model/response.js';
 import { actionById, actionScope, offeredActions } from './row-actions.js';
+import { useAddedCost } from '../use-added-cost.js';
 
 interface Props<R> {
   title: string;
@@ -50,6 +51,8 @@ export function ListOverlay<R>(p: Props<R>) {
   const { overlay, row, spec, ctx, close, width, height } = p;
   const { session } = useApp();
   const label = row === undefined ? '' : p.label(row);
+  const adds = overlay.kind === 'confirm' && row !== undefined ? actionById(spec, overlay.action)?.adds?.(row) : undefined;
+  const cost = useAddedCost(adds && [adds]);
   switch (overlay.kind) {
     case 'secret':
       return <SecretReveal title={overlay.title} value={overlay.value} note={overlay.note} onDone={close} width={width} height={height} />;
@@ -126,7 +129,7 @@ export function ListOverlay<R>(p: Props<R>) {
       return (
         <ConfirmDialog
           title={isDelete ? `${verb} ${label}` : `${action?.label}: ${label}`}
-          message={text}
+          message={cost ? `${text}\n${cost}` : text}
           confirmLabel={isDelete ? verb : (action?.label ?? 'OK')}
           destructive={isDelete || action?.destructive || typed}
           typeToConfirm={typed ? label : undefined}

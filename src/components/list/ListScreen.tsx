@@ -57,12 +57,13 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   const rowKey = (row: Row) => flawOf(row)?.key ?? attempt(() => ownKey(row), () => JSON.stringify(row));
   const plainLabel = (row: Row) => (typeof row.label === 'string' && row.label ? row.label : rowKey(row));
   const label = (row: Row) => (flawOf(row) ? UNREADABLE_LABEL : attempt(() => spec.label?.(row) ?? plainLabel(row), () => plainLabel(row)));
-  const params = entry.params;
+  const view = useStore(views, (s) => s.views[entry.key] ?? DEFAULT_VIEW);
+  const switched = spec.switch && (view.switched ?? spec.switch.values[0]!);
+  const params = useMemo(() => (spec.switch ? { ...entry.params, [spec.switch.param]: switched! } : entry.params), [entry.params, switched]);
   const path = listPath(spec as ListSpec<unknown>, params);
   const query = useMemo<ListQuery>(() => listQuery(spec, params, data), [spec, path, params]);
   const qkey = queryKey(query);
   const list = useListData(query);
-  const view = useStore(views, (s) => s.views[entry.key] ?? DEFAULT_VIEW);
   useStore(session, scopeKnowledge);
   useStore(session, (s) => s.grants);
   const [derive] = useState(() => createDeriver(spec.columns, rowKey));
@@ -159,7 +160,9 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   };
   const sorting = useMemo(() => sortKeys(spec.columns as never), [spec.columns]);
   const ssh = useSsh();
-  const tableRows = Math.max(1, height - 2);
+  const note = spec.note?.(params);
+  const noteLines = note === undefined ? 0 : 1;
+  const tableRows = Math.max(1, height - 2 - noteLines);
   const deleteOne = spec.delete && withRow((row) => ({ kind: 'confirm', action: 'delete', key: rowKey(row) }), refusal(spec.delete.verb?.toLowerCase() ?? 'delete', spec.delete.scope, spec.delete.refuse));
   const bulkDelete = () => {
     const op = ops.find((o) => o.id === 'delete');
@@ -230,6 +233,13 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
           else if (row) notify('This line is not an instance: nothing to ssh to', 'error');
         }),
       refresh: () => void data.getState().refresh(query),
+      switchView:
+        spec.switch &&
+        (() => {
+          const values = spec.switch!.values;
+          const now = current().v.switched ?? values[0]!;
+          update({ switched: values[(values.indexOf(now) + 1) % values.length], selectedIndex: 0, selectedKey: undefined, ...clearMarks() });
+        }),
     },
     close,
   );
@@ -323,7 +333,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
         columns={columns}
         rows={d.rows}
         selected={index}
-        height={height - 1}
+        height={height - 1 - noteLines}
         width={width}
         sortCol={view.sortCol}
         sortDesc={view.sortDesc}
@@ -334,6 +344,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   return (
     <Box flexDirection="column" height={height} overflowY="hidden">
       <ListStatus list={list} view={view} summary={summary} shown={d.rows.length} columns={spec.columns as never} width={width} marked={{ count: marks.size, hidden: marks.size - shownMarked }} />
+      {note !== undefined && <Text wrap="truncate-end">{note}</Text>}
       {body}
     </Box>
   );

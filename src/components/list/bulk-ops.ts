@@ -1,6 +1,7 @@
 import type { ListSpec, ScreenCtx } from '../../app/screen.js';
 import { flawOf } from '../../model/response.js';
 import type { FormSpec } from '../form/types.js';
+import type { Addition } from '../../model/costs.js';
 import { actionScope, offeredActions } from './row-actions.js';
 
 /** Delete or one of a list's actions, as it applies to many rows at once. */
@@ -17,6 +18,8 @@ export interface BulkOp<R> {
   /** Why this row is left out (not sent), or undefined when the op applies to it. */
   skip(row: R): string | undefined;
   run(row: R, body?: Record<string, unknown>): Promise<unknown>;
+  /** What it adds to the bill for one row. */
+  adds?: (row: R) => Addition | undefined;
   invalidates(row: R): string[];
 }
 
@@ -61,6 +64,7 @@ export function bulkOps<R>(spec: ListSpec<R>, ctx: ScreenCtx, { readOnly, missin
         return a.refuse?.(row) ?? missing(actionScope(a, spec.writeScope), row);
       },
       run: (row, body) => (form ? form.submit(body ?? {}, ctx, row) : a.run!(row, ctx)),
+      adds: a.adds,
       invalidates: (row) => [...(a.invalidates?.(row, ctx.params) ?? []), ...(form?.invalidates?.(row, ctx.params) ?? [])],
     });
   }

@@ -16,6 +16,10 @@ import { SnapshotRequest } from '../../model/instance-backups.js';
 import { bootConfigChoices, configChoices, diskChoices, orNone, otherInstanceChoices } from './choices.js';
 import { SUB_LISTS } from './sub-lists.js';
 import { addTagAction } from '../images/tag-action.js';
+import type { Addition } from '../../model/costs.js';
+
+/** The backups add-on of an instance, as enabling it bills. */
+export const backupsAddition = (vm: Pick<Instance, 'type' | 'region'>): Addition => ({ type: vm.type, region: vm.region, instance: false, backups: true });
 
 const stopped = (vm: Instance) => vm.status === 'offline' || vm.status === 'stopped';
 const running = (vm: Instance) => vm.status === 'running';
@@ -85,6 +89,9 @@ export const instanceActions: ActionSpec<Instance>[] = [
         configs: { choices: configChoices, help: 'None picked: every config (and its disks); type [] for none' },
         disks: { choices: diskChoices, help: "Cloned on top of the chosen configs' disks" },
       },
+      confirm: (body, vm) => (body.vm_id === undefined ? `Clone ${vm!.label} into a new instance?` : undefined),
+      // Into an existing instance: nothing new is billed.
+      adds: (body, vm) => (body.vm_id === undefined ? { type: String(body.type ?? vm!.type), region: String(body.region ?? vm!.region), instance: true, backups: body.backups_enabled === true } : undefined),
       submit: (body, ctx, vm) => cloneInstance(ctx.client, vm!.id, body),
       done: (result, vm) => {
         const target = result as Instance;
@@ -112,6 +119,7 @@ export const instanceActions: ActionSpec<Instance>[] = [
     key: 'e',
     when: (vm) => !vm.backups.enabled,
     confirm: (vm) => `Enable the backup service for ${vm.label}? It is billed monthly; the service picks a schedule you can change with e.`,
+    adds: backupsAddition,
     run: async (vm, ctx) => {
       await enableBackups(ctx.client, vm.id);
       return `Backups enabled for ${vm.label}`;

@@ -34,6 +34,8 @@ export const createInstanceForm: FormSpec<Instance> = {
     booted: { default: true },
     swap_size: { help: 'MB; default 512; only with an image' },
   },
+  confirm: (body) => `Create ${body.label ? `the instance ${String(body.label)}` : 'the instance'} (${String(body.type)} in ${String(body.region)})?`,
+  adds: (body) => ({ type: String(body.type), region: String(body.region), instance: true, backups: body.backups_enabled === true }),
   submit: (body, ctx) => createInstance(ctx.client, body),
   done: (result) => {
     const vm = result as Instance;

@@ -56,7 +56,10 @@ describe('clone', { timeout: SLOW_TEST_MS }, () => {
     await press(r, RIGHT, /› Type\s+◂ g6-nanode-1/);
     await press(r, TAB, /› Label/);
     await press(r, 'copy-1', /Label\s+copy-1/);
-    await press(r, CTRL_S, /Cloning origin into copy-1 \(\d+\)/);
+    // A new instance is billed: the confirm says how much, at the API's price of a nanode.
+    await press(r, CTRL_S, /Clone origin into a new instance\?[\s\S]*This adds \$5\.00\/month, \$0\.007\/hour\./);
+    await press(r, RIGHT, /Proceed/);
+    await press(r, ENTER, /Cloning origin into copy-1 \(\d+\)/);
     await press(r, ESC, /^. copy-1\s+(provisioning|offline)\s+us-east\s+g6-nanode-1/m);
     const made = ((await call(svc, 'GET', '/vm/instances')).body.data as { id: number; label: string }[]).find((vm) => vm.label === 'copy-1')!;
     ids['copy-1'] = made.id;
@@ -94,7 +97,9 @@ describe('clone', { timeout: SLOW_TEST_MS }, () => {
     await press(r, 'j', /› \[ \] data/);
     await press(r, ENTER, '[x] data');
     await press(r, ESC, /› Extra disks/);
-    await press(r, CTRL_S, /Cloning parts into bare-copy \(\d+\)/);
+    await press(r, CTRL_S, /This adds \$5\.00\/month/);
+    await press(r, RIGHT, /Proceed/);
+    await press(r, ENTER, /Cloning parts into bare-copy \(\d+\)/);
     const made = ((await call(svc, 'GET', '/vm/instances')).body.data as { id: number; label: string }[]).find((vm) => vm.label === 'bare-copy')!;
     ids['bare-copy'] = made.id;
     expect((await disksOf('bare-copy')).map((d) => d.label)).toEqual(['data']);

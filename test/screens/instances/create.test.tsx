@@ -23,6 +23,13 @@ async function newInstance(r: App) {
   await press(r, TAB, /› Label/);
 }
 
+/** Submits: the confirm says what a nanode adds to the bill (Cancel focused), and → Enter proceeds. */
+async function submit(r: App, expected: Parameters<typeof press>[2]) {
+  await press(r, CTRL_S, /Create the instance[\s\S]*This adds \$5\.00\/month, \$0\.007\/hour\./);
+  await press(r, RIGHT, /Proceed/);
+  await press(r, ENTER, expected);
+}
+
 const instances = async () => (await call(svc, 'GET', '/vm/instances')).body.data as { label: string; image: string | null; status: string; region: string }[];
 
 describe('instance create form', { timeout: SLOW_TEST_MS }, () => {
@@ -38,7 +45,7 @@ describe('instance create form', { timeout: SLOW_TEST_MS }, () => {
     await press(r, 'abc12', /Root password\s+•+\s+✗ Password does not meet strength requirement/);
     expect(r.lastFrame()).toMatch(/^Password does not meet strength requirement$/m);
     await press(r, STRONG, (f) => !f.includes('strength requirement'));
-    await press(r, CTRL_S, (f) => f.includes('Created web-new') && /^. web-new\s+(provisioning|booting|running)\s+us-east\s+g6-nanode-1/m.test(f));
+    await submit(r, (f) => f.includes('Created web-new') && /^. web-new\s+(provisioning|booting|running)\s+us-east\s+g6-nanode-1/m.test(f));
     expect(r.lastFrame()).toContain('1 item');
     const [vm] = await instances();
     expect(vm).toMatchObject({ label: 'web-new', image: 'vm/alpine3.20', region: 'us-east' });
@@ -65,11 +72,11 @@ describe('instance create form', { timeout: SLOW_TEST_MS }, () => {
     await jump(r, 'instances', 'taken');
     await newInstance(r);
     await press(r, 'taken', /Label\s+taken/);
-    await press(r, CTRL_S, /› Label\s+taken\s+✗ Label taken is already in use/);
+    await submit(r, /› Label\s+taken\s+✗ Label taken is already in use/);
     expect(r.lastFrame()).toContain('New instance');
     // Editing the field clears the service's complaint; a free label goes through, as an empty instance.
     await press(r, '2', (f) => !f.includes('already in use'));
-    await press(r, CTRL_S, (f) => f.includes('Created taken2') && /^. taken2\s+(provisioning|offline)\s+us-east/m.test(f));
+    await submit(r, (f) => f.includes('Created taken2') && /^. taken2\s+(provisioning|offline)\s+us-east/m.test(f));
     expect((await instances()).find((vm) => vm.label === 'taken2')).toMatchObject({ image: null, region: 'us-east' });
   });
 
@@ -89,7 +96,7 @@ describe('instance create form', { timeout: SLOW_TEST_MS }, () => {
     await press(r, ENTER, '[x] laptop (ssh-ed25519)');
     await press(r, ESC, /› Root SSH keys\s+\S+ me@laptop/);
     await press(r, TAB, /Root SSH keys\s+laptop \(ssh-ed25519\)/);
-    await press(r, CTRL_S, 'Created keyed-vm');
+    await submit(r, 'Created keyed-vm');
     expect((await instances()).map((vm) => vm.label)).toContain('keyed-vm');
   });
 });

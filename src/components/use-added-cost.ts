@@ -1,0 +1,28 @@
+import { useEffect, useMemo } from 'react';
+import { useStore } from 'zustand';
+import { TYPES_PATH } from '../api/regions.js';
+import { useApp } from '../app/context.js';
+import { additionText, typeMap, type Addition } from '../model/costs.js';
+import type { PricedType } from '../model/prices.js';
+import { queryKey, type ListQuery } from '../store/data.js';
+
+export const TYPES_QUERY: ListQuery = { path: TYPES_PATH };
+
+/**
+ * The line a confirmation adds about the bill ("This adds $24.00/month,
+ * $0.036/hour."), from the types' prices in the cache, read once when absent;
+ * undefined when nothing is added.
+ */
+export function useAddedCost(additions: readonly Addition[] | undefined): string | undefined {
+  const { data } = useApp();
+  const adding = Boolean(additions?.length);
+  useEffect(() => {
+    if (adding) void data.getState().load(TYPES_QUERY);
+  }, [adding, data]);
+  const entry = useStore(data, (s) => s.lists[queryKey(TYPES_QUERY)]);
+  const types = useMemo(() => (entry?.status === 'ready' ? typeMap(entry.rows as PricedType[]) : undefined), [entry?.status, entry?.rows]);
+  if (!adding) return undefined;
+  if (entry?.status === 'error') return `Cost not known: the prices could not be read (${entry.error}).`;
+  if (!types) return 'Cost: reading the prices…';
+  return additionText(types, additions!);
+}

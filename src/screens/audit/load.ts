@@ -1,0 +1,81 @@
+import { rowsOf } from '../../store/lists.js';
+import { describeError } from '../../api/errors.js';
+import { FIREWALLS_PATH, devicesPath, type Firewall, type FirewallDevice } from '../../api/firewalls.js';
+import { INSTANCES_PATH, type Instance } from '../../api/instances.js';
+import { CONTACTS_PATH, SERVICES_PATH, type ManagedContact, type ManagedService } from '../../api/managed.js';
+import { NODEBALANCERS_PATH, configsPath, nodesPath, type NBConfig, type NBNode, type NodeBalancer } from '../../api/nodebalancers.js';
+import { KEYS_PATH, type ObjKey } from '../../api/object-storage.js';
+import { TOKENS_PATH, listTokens, type Profile } from '../../api/profile.js';
+import { RULES, audit, limitFindings, unchecked, type AuditInput, type Finding } from '../../model/audit.js';
+import type { DataStore } from '../../store/data.js';
+import { PROFILE_QUERY } from '../profile/use-object.js';
+
+const BETA = 'beta' as const;
+const SCOPE = /\b[a-z_]+:read_(?:only|write)\b/;
+
+/** The areas the rules read, and which rules go unchecked when one cannot be read. */
+const AREAS = {
+  instances: ['vm-no-firewall', 'vm-no-backups', 'watchdog-off', 'alert-off', 'vm-offline-long'],
+  firewalls: ['firewall-open', 'vm-no-firewall'],
+  profile: ['tfa-off', 'lish-password'],
+  tokens: ['token-unbounded'],
+  'load balancers': ['port-no-node', 'port-legacy-ciphers'],
+  'object storage keys': ['key-unlimited'],
+  'managed services': ['service-no-contact'],
+} as const;
+
+type Area = keyof typeof AREAS;
+
+const ruleTitles = (area: Area) => AREAS[area].map((id) => RULES.find((r) => r.id === id)!.title.toLowerCase()).join('; ');
+
+/** A refusal names the scope the token lacks; anything else is said as it came. */
+const reasonOf = (err: unknown) => {
+  const text = err instanceof Error ? err.message : describeError(err);
+  const scope = SCOPE.exec(text)?.[0];
+  return scope ? `needs ${scope}` : text;
+};
+
+/**
+ * The findings of every rule over the account's lists, read from the cache
+ * (each read once when absent, as the areas' own views read them). An area
+ * that cannot be read is a finding of its own, its rules skipped.
+ */
+export async function loadAudit(data: DataStore, now = Date.now()): Promise<Finding[]> {
+  const input: AuditInput = { now };
+  const notChecked: Finding[] = [];
+  const read = async <T>(area: Area, get: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await get();
+    } catch (err) {
+      notChecked.push(unchecked(area, reasonOf(err), ruleTitles(area)));
+      return undefined;
+    }
+  };
+  // Marked as the areas' own lists are read, so the audit answers from their cache entries and fills them.
+  const rows = <T>(path: string, root?: typeof BETA) => rowsOf<T>(data, root ? { path, root, flawed: 'mark' } : { path, flawed: 'mark' });
+  await Promise.all([
+    read('instances', () => rows<Instance>(INSTANCES_PATH)).then((v) => (input.instances = v as AuditInput['instances'])),
+    read('firewalls', async () => {
+      const fws = await rows<Firewall>(FIREWALLS_PATH, BETA);
+      return Promise.all(fws.map(async (fw) => ({ ...fw, devices: (await rows<FirewallDevice>(devicesPath(fw.id), BETA)).map((d) => ({ type: d.entity.type, id: d.entity.id })) })));
+    }).then((v) => (input.firewalls = v)),
+    read('profile', async () => (await rowsOf<Profile>(data, PROFILE_QUERY))[0]).then((v) => (input.profile = v)),
+    read('tokens', () => rowsOf(data, { path: TOKENS_PATH, load: (client) => listTokens(client), flawed: 'mark' })).then((v) => (input.tokens = v as AuditInput['tokens'])),
+    read('load balancers', async () => {
+      const nbs = await rows<NodeBalancer>(NODEBALANCERS_PATH);
+      return Promise.all(
+        nbs.map(async (nb) => ({
+          id: nb.id,
+          label: nb.label,
+          configs: await Promise.all((await rows<NBConfig>(configsPath(nb.id))).map(async (cfg) => ({ ...cfg, nodes: await rows<NBNode>(nodesPath(nb.id, cfg.id)) }))),
+        })),
+      );
+    }).then((v) => (input.balancers = v)),
+    read('object storage keys', () => rows<ObjKey>(KEYS_PATH)).then((v) => (input.objectKeys = v)),
+    read('managed services', async () => {
+      const [services, contacts] = await Promise.all([rows<ManagedService>(SERVICES_PATH), rows<ManagedContact>(CONTACTS_PATH)]);
+      return { services, contacts };
+    }).then((v) => (input.managed = v)),
+  ]);
+  return [...audit(input), ...notChecked, ...limitFindings()];
+}
