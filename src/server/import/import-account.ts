@@ -60,11 +60,11 @@ const PAGE_META = 'import.page:';
 const TOKENS_META = 'import.tokens';
 const FINISHED_META = 'import.finished';
 
-/** The largest page the API serves; fewer requests for large accounts. */
-const PAGE_SIZE = 500;
+/** The largest page 4.83.1 serves: fewer requests for large accounts. */
+const PAGE_SIZE = 100;
 /** A page count no list of an account reaches (5 million records): the bound on a source that never ends its pages. */
 const MAX_PAGES = 10_000;
-const OBJECT_PAGE = 1000;
+
 
 /** An import that had not finished when it stopped: only `--resume` writes into it. */
 export const unfinishedImport = (store: Store): string | undefined =>
@@ -125,12 +125,12 @@ async function readPages(ctx: Ctx, def: ListDef, path: string, write: (items: It
   for (; page <= MAX_PAGES; page++) {
     let body: unknown;
     try {
-      body = await read(ctx, def, `${path}?page=${page}&answeredsize=${PAGE_SIZE}`, headers);
+      body = await read(ctx, def, `${path}?page=${page}&page_size=${PAGE_SIZE}`, headers);
     } catch (err) {
       // A source that does not filter on a field this release filters on is read whole, and each item checked.
       if (!(err instanceof Refused) || err.status !== 400 || !headers['x-filter']) throw err;
       headers = {};
-      body = await read(ctx, def, `${path}?page=${page}&answeredsize=${PAGE_SIZE}`, headers);
+      body = await read(ctx, def, `${path}?page=${page}&page_size=${PAGE_SIZE}`, headers);
     }
     const answered = isRecord(body) ? body : {};
     const data = Array.isArray(answered.data) ? answered.data.filter(isRecord) : null;
@@ -159,7 +159,7 @@ async function area(ctx: Ctx, def: ListDef, run: () => Promise<void>): Promise<b
     return true;
   } catch (err) {
     if (err instanceof Refused) {
-      const byScope = err.status === 401 || err.status === 403;
+      const byScope = err.status === 403 && def.scope !== 'none';
       if (!ctx.report.skipped.some((s) => s.area === def.area)) {
         ctx.report.skipped.push({ area: def.area, scope: byScope ? def.scope : null, reason: err.status === 200 ? err.reason : `HTTP ${err.status}: ${err.reason}` });
       }
@@ -279,8 +279,8 @@ async function instances(ctx: Ctx): Promise<void> {
   const def = LISTS.instances;
   await readPages(ctx, def, def.path, (items) => {
     for (const item of items) {
-      const { ipv4: _computed, ...vm } = held(ctx, def, def.path, item);
-      insert(ctx.store, 'vm', Number(item.id), { ...vm, _last_config: null, _boots: [] }, { key: String(item.label).toLowerCase() });
+      // Its ipv4 list stays until the addresses are read: the private ones are known from it alone (see instanceAddresses).
+      insert(ctx.store, 'vm', Number(item.id), { ...held(ctx, def, def.path, item), _last_config: null, _boots: [] }, { key: String(item.label).toLowerCase() });
     }
   });
 }
@@ -349,6 +349,9 @@ async function balancers(ctx: Ctx): Promise<void> {
   await readPages(ctx, def, def.path, (items) =>
     items.forEach((nb) => insert(ctx.store, 'nodebalancer', Number(nb.id), held(ctx, def, def.path, nb), { key: String(nb.label).toLowerCase() })),
   );
+}
+
+async function balancerChildren(ctx: Ctx): Promise<void> {
   const parents = ids(ctx.store, 'nodebalancer').map((id) => [id]);
   await area(ctx, CHILDREN.nbConfigs, () =>
     childLists(ctx, CHILDREN.nbConfigs, parents, ([nb], items) => {
@@ -373,6 +376,9 @@ async function balancers(ctx: Ctx): Promise<void> {
 async function firewalls(ctx: Ctx): Promise<void> {
   const def = LISTS.firewalls;
   await readPages(ctx, def, def.path, (items) => items.forEach((fw) => insert(ctx.store, 'firewall', Number(fw.id), held(ctx, def, def.path, fw))));
+}
+
+async function firewallDevices(ctx: Ctx): Promise<void> {
   const parents = ids(ctx.store, 'firewall').map((id) => [id]);
   await area(ctx, CHILDREN.devices, () =>
     childLists(ctx, CHILDREN.devices, parents, ([fw], items) =>
@@ -386,6 +392,45 @@ async function addresses(ctx: Ctx): Promise<void> {
   await readPages(ctx, def, def.path, (items) =>
     items.forEach((ip) => insert(ctx.store, 'ip', String(ip.address), held(ctx, def, def.path, ip), { parent: ip.vm_id === null || ip.vm_id === undefined ? null : String(ip.vm_id) })),
   );
+}
+
+const PRIVATE_IPV4 = /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/;
+
+/**
+ * The address list shows public addresses only: an instance's private ones
+ * (and its public ones, when the token cannot read the list) are recorded
+ * from its ipv4 list, as the service records addresses it hands out. The
+ * instance then drops the list, which the service makes from these records.
+ */
+function instanceAddresses(ctx: Ctx): void {
+  const { store } = ctx;
+  store.tx(() => {
+    for (const vm of store.all<Item>('vm')) {
+      if (!Array.isArray(vm.ipv4)) continue;
+      for (const address of vm.ipv4.filter((a): a is string => typeof a === 'string')) {
+        if (store.get('ip', address)) continue;
+        const isPublic = !PRIVATE_IPV4.test(address);
+        store.insert(
+          'ip',
+          address,
+          {
+            address,
+            gateway: isPublic ? address.replace(/\.\d+$/, '.1') : null,
+            subnet_mask: isPublic ? '255.255.255.0' : '255.255.128.0',
+            prefix: isPublic ? 24 : 17,
+            type: 'ipv4',
+            public: isPublic,
+            rdns: null,
+            vm_id: vm.id,
+            region: vm.region,
+          },
+          { parent: String(vm.id) },
+        );
+      }
+      const { ipv4: _listed, ...rest } = vm;
+      store.put('vm', String(vm.id), rest);
+    }
+  });
 }
 
 async function ipv6(ctx: Ctx, def: ListDef, kind: 'ipv6_pool' | 'ipv6_range'): Promise<void> {
@@ -408,6 +453,9 @@ async function buckets(ctx: Ctx): Promise<void> {
       insert(ctx.store, 'bucket', `${String(b.cluster)}/${String(b.label)}`, { acl: 'private', cors_enabled: false, ...bucket }, { parent: String(b.cluster) });
     }
   });
+}
+
+async function bucketObjects(ctx: Ctx): Promise<void> {
   const parents = ctx.store.all<Item>('bucket').map((b) => [String(b.cluster), String(b.label)]);
   await area(ctx, CHILDREN.objects, async () => {
     let failure: unknown;
@@ -424,10 +472,9 @@ async function objects(ctx: Ctx, [cluster, label]: string[]): Promise<void> {
   if (ctx.store.getMeta(DONE_META + path)) return;
   let marker = ctx.store.getMeta(PAGE_META + path) ?? '';
   for (let taken = ctx.store.count('object', bucket); taken < ctx.opts.objects; ) {
-    const size = Math.min(OBJECT_PAGE, ctx.opts.objects - taken);
-    const body = await read(ctx, def, `${path}?answeredsize=${size}${marker ? `&marker=${encodeURIComponent(marker)}` : ''}`);
+    const body = await read(ctx, def, `${path}?page_size=${PAGE_SIZE}${marker ? `&marker=${encodeURIComponent(marker)}` : ''}`);
     const data = isRecord(body) && Array.isArray(body.data) ? body.data.filter(isRecord) : [];
-    const names = data.filter((o) => typeof o.name === 'string' && typeof o.size === 'number');
+    const names = data.filter((o) => typeof o.name === 'string' && typeof o.size === 'number').slice(0, ctx.opts.objects - taken);
     const last = data[data.length - 1];
     const next = last && last.is_truncated === true && typeof last.next_marker === 'string' ? last.next_marker : null;
     ctx.store.tx(() => {
@@ -522,12 +569,13 @@ export async function importAccount(store: Store, sim: Simulation, source: Sourc
   await area(ctx, LISTS.images, () => images(ctx));
   await area(ctx, LISTS.scripts, () => scripts(ctx));
   if (await area(ctx, LISTS.instances, () => instances(ctx))) await instanceChildren(ctx);
-  await area(ctx, LISTS.balancers, () => balancers(ctx));
-  await area(ctx, LISTS.firewalls, () => firewalls(ctx));
+  if (await area(ctx, LISTS.balancers, () => balancers(ctx))) await balancerChildren(ctx);
+  if (await area(ctx, LISTS.firewalls, () => firewalls(ctx))) await firewallDevices(ctx);
   await area(ctx, LISTS.ips, () => addresses(ctx));
+  instanceAddresses(ctx);
   await area(ctx, LISTS.pools, () => ipv6(ctx, LISTS.pools, 'ipv6_pool'));
   await area(ctx, LISTS.ranges, () => ipv6(ctx, LISTS.ranges, 'ipv6_range'));
-  await area(ctx, LISTS.buckets, () => buckets(ctx));
+  if (await area(ctx, LISTS.buckets, () => buckets(ctx))) await bucketObjects(ctx);
   await area(ctx, LISTS.keys, () => simpleList(ctx, LISTS.keys, 'obj_key', (k) => Number(k.id), (k) => ({ key: String(k.access_key) })));
   await area(ctx, LISTS.tags, () => simpleList(ctx, LISTS.tags, 'tag', (t) => String(t.label), (t) => ({ record: { label: t.label, created: store.clock.iso() } })));
   await area(ctx, LISTS.contacts, () => simpleList(ctx, LISTS.contacts, 'managed_contact', (c) => Number(c.id)));

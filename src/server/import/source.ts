@@ -66,7 +66,7 @@ export class Source {
       if (answer.status !== 429 || attempt >= RETRIES_429) return answer;
       const seconds = answer.retryAfter ?? 2 ** attempt;
       if (seconds > LONGEST_WAIT_S) return { ...answer, reason: `rate limited: the source asks to wait ${seconds} s` };
-      this.opts.onWait?.(seconds, path);
+      this.opts.onWait?.(seconds, path.split('?', 1)[0]!);
       await sleep(seconds * 1000, this.opts.signal);
     }
   }
