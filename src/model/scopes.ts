@@ -27,3 +27,29 @@ export function scopesWithin(child: string, parent: string): boolean {
   return [...want].every(([group, level]) => scopeAllows(parent, `${group}:${level}`));
 }
 
+
+const LEVEL_RANK: Record<string, number> = { read_only: 1, read_write: 2 };
+
+/** Each scope once, sorted by group then level (`account:read_only`, `vms:read_only`, `vms:read_write`); `*` and malformed parts are left out. */
+export function sortedScopes(scopes: Iterable<string>): string[] {
+  const valid = [...new Set(scopes)].filter((s) => /^[a-z_]+:(read_only|read_write)$/.test(s));
+  return valid.sort((a, b) => {
+    const [ga, la] = a.split(':') as [string, string];
+    const [gb, lb] = b.split(':') as [string, string];
+    return ga < gb ? -1 : ga > gb ? 1 : LEVEL_RANK[la]! - LEVEL_RANK[lb]!;
+  });
+}
+
+/**
+ * The smallest scope string that allows every one of `needed`: each group at
+ * the highest level asked of it, since a read_write covers its read_only
+ * (`account:read_only vms:read_write`). Empty when nothing needed a scope.
+ */
+export function narrowestScopes(needed: Iterable<string>): string {
+  const top = new Map<string, string>();
+  for (const scope of sortedScopes(needed)) {
+    const [group, level] = scope.split(':') as [string, string];
+    if ((LEVEL_RANK[level] ?? 0) > (LEVEL_RANK[top.get(group) ?? ''] ?? 0)) top.set(group, level);
+  }
+  return [...top].map(([group, level]) => `${group}:${level}`).join(' ');
+}

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { hashToken, issueToken, newTokenValue } from './auth.js';
 import { FaultRules } from './faults.js';
-import { Journal } from './journal.js';
+import { JOURNAL_SIZE, Journal } from './journal.js';
+import { ScopeLedger } from './scope-ledger.js';
 import { OBJECT_DATA_ROOT } from './areas/object-storage-urls.js';
 import type { Services } from './route.js';
 import { OWNER_ID, RESTRICTED_ID, seedAccount, type SeedKind } from './seed/index.js';
@@ -33,7 +34,8 @@ declare module 'fastify' {
 export class Account {
   /** Set when the account is removed: a request that was already under way is answered as its token would be now, 401. */
   closed = false;
-  readonly journal = new Journal();
+  readonly scopes = new ScopeLedger();
+  readonly journal = new Journal(JOURNAL_SIZE, (trace) => this.scopes.count(trace));
   readonly faults = new FaultRules();
   private readonly cleanups = new Set<() => void>();
 

@@ -1,4 +1,6 @@
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import type { Accounts } from './accounts.js';
 import { isIP } from 'node:net';
 import { startService } from './service.js';
 import { defaultDataFile, isDataFileError } from './data-file.js';
@@ -8,6 +10,7 @@ import type { ClockState } from './clock.js';
 
 export const SERVE_USAGE = `Usage: vmtui serve [--host 127.0.0.1] [--port N] [--data FILE|:memory:] [--seed demo|empty]
                    [--token T] [--restricted-token R] [--speed instant|realistic] [--strict]
+                   [--scopes-report FILE]
 
 Runs the Account Infrastructure API 4.83.1 locally, in the foreground.
   --host              address to listen on (default 127.0.0.1, loopback only;
@@ -24,7 +27,10 @@ Runs the Account Infrastructure API 4.83.1 locally, in the foreground.
   --strict            refuse request fields 4.83.1 does not define, and nulls it
                       does not allow (400), to prove a client speaks 4.83.1
                       exactly; by default they are ignored, as the real API
-                      does, and named in the response header X-Ignored-Fields`;
+                      does, and named in the response header X-Ignored-Fields
+  --scopes-report     when the service stops, write to FILE what its requests
+                      needed of their tokens' scopes, per account (JSON, as
+                      GET /__control/scopes answers)`;
 
 export class UsageError extends Error {}
 
@@ -53,6 +59,7 @@ export function parseServeArgs(argv: string[]) {
       'restricted-token': { type: 'string' },
       speed: { type: 'string', default: 'realistic' },
       strict: { type: 'boolean', default: false },
+      'scopes-report': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -60,6 +67,7 @@ export function parseServeArgs(argv: string[]) {
   });
   if (!/^\d{1,5}$/.test(values.port!) || Number(values.port) > 65535) throw new UsageError(`--port must be 0..65535, not "${values.port}"`);
   if (values.data !== undefined && values.data.trim() === '') throw new UsageError('--data must name a file, or be :memory:');
+  if (values['scopes-report'] !== undefined && values['scopes-report'].trim() === '') throw new UsageError('--scopes-report must name a file');
   if (values.seed !== 'demo' && values.seed !== 'empty') throw new UsageError(`--seed must be demo or empty, not "${values.seed}"`);
   if (values.speed !== 'instant' && values.speed !== 'realistic') throw new UsageError(`--speed must be instant or realistic, not "${values.speed}"`);
   for (const flag of ['token', 'restricted-token'] as const) {
@@ -85,6 +93,7 @@ export function parseServeArgs(argv: string[]) {
     restrictedToken: values['restricted-token'],
     speed: values.speed as Speed,
     strict: values.strict!,
+    scopesReport: values['scopes-report'],
   };
 }
 
@@ -96,6 +105,11 @@ function clockLine(clock: ClockState): string {
   if (!clock.frozen && offset === 0) return '';
   const against = offset === 0 ? 'at' : `${Math.abs(offset)} s ${offset > 0 ? 'ahead of' : 'behind'}`;
   return `  clock:      ${clock.now}, ${clock.frozen ? 'frozen' : 'running'} ${against} this machine's (see POST /__control/clock)`;
+}
+
+/** What each account's requests needed of their tokens' scopes, by account id: the `--scopes-report` file. */
+export function scopesReport(accounts: Accounts) {
+  return Object.fromEntries(accounts.list().map((a) => [String(a.id), a.scopes.report()]));
 }
 
 /** `vmtui serve`: runs in the foreground until SIGINT or SIGTERM. */
@@ -115,6 +129,15 @@ export async function runServe(argv: string[]): Promise<number> {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
   });
+  if (opts.scopesReport !== undefined) {
+    // Written now, so a path that cannot be written is said at start, not lost at the end of a run.
+    try {
+      writeFileSync(opts.scopesReport, '{}\n');
+    } catch (err) {
+      process.stderr.write(`vmtui serve: cannot write the scopes report ${opts.scopesReport}: ${(err as Error).message}\n`);
+      return 1;
+    }
+  }
   let svc: Awaited<ReturnType<typeof startService>>;
   try {
     svc = await startService(opts);
@@ -144,6 +167,7 @@ export async function runServe(argv: string[]): Promise<number> {
       .join('\n') + '\n',
   );
   await stopped;
+  if (opts.scopesReport !== undefined) writeFileSync(opts.scopesReport, `${JSON.stringify(scopesReport(svc.accounts), null, 2)}\n`);
   await svc.close();
   process.stdout.write('vmtui service stopped.\n');
   return 0;

@@ -6,6 +6,7 @@ import control, { mountControl } from './control.js';
 import { mountControlClock } from './control-clock.js';
 import { mountControlFaults } from './control-faults.js';
 import { mountControlJournal } from './control-journal.js';
+import { mountControlScopes } from './control-scopes.js';
 import { mountControlSnapshots } from './control-snapshots.js';
 import { mountControlAccounts } from './control-accounts.js';
 import firewalls from './firewalls.js';
@@ -31,5 +32,6 @@ export function mountExtras(app: FastifyInstance, accounts: Accounts): void {
   mountControlClock(app);
   mountControlFaults(app);
   mountControlJournal(app);
+  mountControlScopes(app);
   mountControlAccounts(app, accounts);
 }
