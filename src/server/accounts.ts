@@ -182,16 +182,21 @@ export class Accounts {
         issueToken(store, token, { user_id: OWNER_ID, label: 'control account (owner)', scopes: '*' });
         issueToken(store, restrictedToken, { user_id: RESTRICTED_ID, label: 'control account (restricted)', scopes: '*' });
       });
-      const services: Services = { store, sim, controlToken: token, serveTokens: [token, restrictedToken], strict: this.primary.services.strict };
-      const account = new Account(this.nextId++, services, isoSeconds(Date.now()), (a) => this.tokens.sync(a));
-      this.byId.set(account.id, account);
-      this.tokens.sync(account);
-      sim.start();
-      return { account, token, restrictedToken };
+      return this.adopt(store, sim, token, restrictedToken);
     } catch (err) {
       store.close();
       throw err;
     }
+  }
+
+  /** Serves a store filled elsewhere (an imported account) as a new account, answering the tokens it holds for its owner and restricted user. */
+  adopt(store: Store, sim: Simulation, token: string, restrictedToken: string): NewAccount {
+    const services: Services = { store, sim, controlToken: token, serveTokens: [token, restrictedToken], strict: this.primary.services.strict };
+    const account = new Account(this.nextId++, services, isoSeconds(Date.now()), (a) => this.tokens.sync(a));
+    this.byId.set(account.id, account);
+    this.tokens.sync(account);
+    sim.start();
+    return { account, token, restrictedToken };
   }
 
   /** Removes an account other than the primary: its tokens stop working at once, its jobs stop, its store is closed. */

@@ -228,4 +228,36 @@ describe('vmtui import', () => {
       await proxy.close();
     }
   });
+
+  it('POST /__control/import reads an account into a new isolated account of a running service, answering as account creation does', async () => {
+    const target = await startTestService();
+    try {
+      const r = await call(target, 'POST', '/__control/import', { body: { from: source.baseUrl, token: OWNER_TOKEN } });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect(r.body).toEqual({
+        id: 2,
+        primary: false,
+        seed: 'import',
+        speed: 'instant',
+        created: expect.any(String),
+        token: expect.stringMatching(/^[0-9a-f]{64}$/),
+        restricted_token: expect.stringMatching(/^[0-9a-f]{64}$/),
+        base_url: target.baseUrl,
+        beta_url: target.betaUrl,
+      });
+      const [a, b] = await Promise.all([call(source, 'GET', '/vm/instances'), call(target, 'GET', '/vm/instances', { token: r.body.token })]);
+      expect(b.body).toEqual(a.body);
+      // The primary account is untouched.
+      expect((await call(target, 'GET', '/vm/instances')).body.results).toBe(0);
+
+      expect((await call(target, 'POST', '/__control/import', { body: { from: 'file:///etc/passwd', token: 'x' } })).body.errors[0].field).toBe('from');
+      expect((await call(target, 'POST', '/__control/import', { body: { from: source.baseUrl, token: 'x', extra: 1 } })).status).toBe(400);
+      const nothing = await call(target, 'POST', '/__control/import', { body: { from: source.baseUrl, token: 'not-a-token' } });
+      expect(nothing.status).toBe(400);
+      expect(nothing.body.errors[0].reason).toContain('Nothing could be read');
+      expect((await call(target, 'POST', '/__control/import', { token: r.body.token, body: { from: source.baseUrl, token: OWNER_TOKEN } })).status).toBe(403);
+    } finally {
+      await target.close();
+    }
+  });
 });

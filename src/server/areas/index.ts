@@ -9,6 +9,7 @@ import { mountControlJournal } from './control-journal.js';
 import { mountControlScopes } from './control-scopes.js';
 import { mountControlSnapshots } from './control-snapshots.js';
 import { mountControlAccounts } from './control-accounts.js';
+import { mountControlImport } from './control-import.js';
 import firewalls from './firewalls.js';
 import images from './images.js';
 import instances from './instances.js';
@@ -34,4 +35,5 @@ export function mountExtras(app: FastifyInstance, accounts: Accounts): void {
   mountControlJournal(app);
   mountControlScopes(app);
   mountControlAccounts(app, accounts);
+  mountControlImport(app, accounts);
 }

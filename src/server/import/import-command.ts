@@ -38,6 +38,15 @@ function root(flag: string, value: string): string {
   return value.replace(/\/+$/, '');
 }
 
+/** The roots an import reads: the base root given, the beta root derived as the app does, on the same host (the token goes there only). */
+export function sourceRoots(from: string, betaUrl: string | undefined, flags = { from: '--from', beta: '--beta-url' }): { base: string; beta: string } {
+  const base = root(flags.from, from);
+  if (!/\/v4$/.test(base)) throw new UsageError(`${flags.from} must be the API's base root, ending in /v4, not "${from}"`);
+  const beta = root(flags.beta, betaUrl ?? base.replace(/\/v4$/, '/v4beta'));
+  if (new URL(beta).origin !== new URL(base).origin) throw new UsageError(`${flags.beta} must be on the same host as ${flags.from}: the import sends the token to these roots only`);
+  return { base, beta };
+}
+
 export function parseImportArgs(argv: string[], env: NodeJS.ProcessEnv) {
   const { values } = parseArgs({
     args: argv,
@@ -56,10 +65,7 @@ export function parseImportArgs(argv: string[], env: NodeJS.ProcessEnv) {
   if (values.help) return { help: true as const };
   const from = values.from ?? env.VM_API_URL;
   if (!from) throw new UsageError('--from is required: the base root of the account to read, e.g. https://host/v4');
-  const base = root('--from', from);
-  if (!/\/v4$/.test(base)) throw new UsageError(`--from must be the API's base root, ending in /v4, not "${from}"`);
-  const beta = root('--beta-url', values['beta-url'] ?? base.replace(/\/v4$/, '/v4beta'));
-  if (new URL(beta).origin !== new URL(base).origin) throw new UsageError('--beta-url must be on the same host as --from: the import sends the token to these roots only');
+  const { base, beta } = sourceRoots(from, values['beta-url']);
   const token = values.token ?? env.VM_TOKEN;
   if (!token) throw new UsageError('--token (or VM_TOKEN) is required');
   if (!/^[\x21-\x7e]{1,256}$/.test(token)) throw new UsageError('--token must be 1..256 printable characters without spaces');
