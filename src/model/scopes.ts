@@ -53,3 +53,37 @@ export function narrowestScopes(needed: Iterable<string>): string {
   }
   return [...top].map(([group, level]) => `${group}:${level}`).join(' ');
 }
+
+/** The scope group of each path prefix (the first match wins); null: what anyone may read. */
+const GROUPS: [prefix: RegExp, group: string | null][] = [
+  [/^\/(regions|vm\/types|object-storage\/clusters)(\/|$)/, null],
+  [/^\/vm\/stackscripts(\/|$)/, 'stackscripts'],
+  [/^\/vm\//, 'vms'],
+  [/^\/images(\/|$)/, 'images'],
+  [/^\/nodebalancers(\/|$)/, 'nodebalancers'],
+  [/^\/networking\/firewalls(\/|$)/, 'firewall'],
+  [/^\/networking\//, 'ips'],
+  [/^\/object-storage\//, 'object_storage'],
+  [/^\/(account|managed|profile|tags)(\/|$)/, 'account'],
+];
+
+/** Where the API asks more or less than its method says: reading one managed contact or credential needs read_write, marking events read only read_only. */
+const OWN_PROFILE = /^\/profile(\/grants)?$/;
+const WRITE_TO_READ = /^\/account\/events\/[^/]+\/(read|seen)$/;
+const READ_AS_WRITE = /^\/(managed\/(contacts|credentials)\/\d+|nodebalancers\/\d+\/configs\/\d+\/nodes\/\d+)$/;
+const WITH_VMS = /^\/networking\/(ips|ipv4\/assign|ipv4\/share)$/;
+
+/**
+ * The scopes a call of the API needs, by its method and its path under a
+ * root (`GET /vm/instances` → `vms:read_only`), as the service checks them.
+ * What anyone may read, and reading the caller's own profile and grants, need none.
+ */
+export function scopesForRequest(method: string, path: string): string[] {
+  const bare = path.split('?', 1)[0]!.replace(/\/+$/, '');
+  if (method === 'GET' && OWN_PROFILE.test(bare)) return [];
+  const group = GROUPS.find(([prefix]) => prefix.test(bare))?.[1];
+  if (!group) return [];
+  const reading = method === 'GET' || method === 'HEAD';
+  const level = (reading && !READ_AS_WRITE.test(bare)) || (method === 'POST' && WRITE_TO_READ.test(bare)) ? 'read_only' : 'read_write';
+  return method === 'POST' && WITH_VMS.test(bare) ? [`${group}:${level}`, `vms:${level}`] : [`${group}:${level}`];
+}

@@ -4,12 +4,11 @@ import { ACCOUNTS_MAX, type Accounts } from '../accounts.js';
 import { issueToken, newTokenValue } from '../auth.js';
 import { ApiError, badRequest, forbidden, unauthorized } from '../errors.js';
 import { importAccount } from '../import/import-account.js';
-import { sourceRoots } from '../import/import-command.js';
+import { sourceRoots } from '../import/source-roots.js';
 import { Source } from '../import/source.js';
 import { CONTROL_PREFIX } from '../request-hooks.js';
 import { BASE_ROOT, BETA_ROOT } from '../roots.js';
 import { RESTRICTED_ID } from '../seed/index.js';
-import { UsageError } from '../serve-command.js';
 import { Simulation } from '../sim.js';
 import { Store } from '../store.js';
 import { sendError } from '../route.js';
@@ -46,13 +45,8 @@ export function mountControlImport(app: FastifyInstance, accounts: Accounts): vo
       if (!account.primary) throw forbidden("Accounts are imported with the primary account's control token only");
       const { value, errors } = validate(ImportRequest, req.body ?? {}, { mode: 'create', reader: { strict: true, ignored: [] } });
       if (errors.length > 0) throw new ApiError(400, errors);
-      let roots;
-      try {
-        roots = sourceRoots(value.from as string, value.beta_url as string | undefined, { from: 'from', beta: 'beta_url' });
-      } catch (err) {
-        if (err instanceof UsageError) throw badRequest(err.message, err.message.startsWith('beta_url') ? 'beta_url' : 'from');
-        throw err;
-      }
+      const roots = sourceRoots(value.from as string, value.beta_url as string | undefined, { from: 'from', beta: 'beta_url' });
+      if ('problem' in roots) throw badRequest(roots.problem, roots.field === 'from' ? 'from' : 'beta_url');
       if (accounts.size - 1 >= ACCOUNTS_MAX) throw badRequest(`There are ${ACCOUNTS_MAX} accounts besides the primary already; DELETE /__control/accounts/{id} one first`);
       if (running) throw new ApiError(429, [{ reason: 'An import is under way; try again when it is done' }], { 'Retry-After': '5' });
       running = true;

@@ -6,6 +6,7 @@ import { Simulation } from '../sim.js';
 import { Store } from '../store.js';
 import { importAccount, unfinishedImport, IMPORT_META, type ImportReport } from './import-account.js';
 import { Source } from './source.js';
+import { sourceRoots } from './source-roots.js';
 
 export const IMPORT_USAGE = `Usage: vmtui import --from URL [--token T] --data FILE [--beta-url URL]
                     [--objects N] [--resume]
@@ -26,27 +27,6 @@ timestamps. Tokens get new values, printed once; secrets the API does not show
 const DEFAULT_OBJECTS = 1000;
 const MAX_OBJECTS = 1_000_000;
 
-function root(flag: string, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`${flag} must be a URL like https://host/v4, not "${value}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${flag} must be an http or https URL, not "${value}"`);
-  if (url.username || url.password || url.search || url.hash) throw new UsageError(`${flag} must be a plain root URL, without credentials, query or fragment`);
-  return value.replace(/\/+$/, '');
-}
-
-/** The roots an import reads: the base root given, the beta root derived as the app does, on the same host (the token goes there only). */
-export function sourceRoots(from: string, betaUrl: string | undefined, flags = { from: '--from', beta: '--beta-url' }): { base: string; beta: string } {
-  const base = root(flags.from, from);
-  if (!/\/v4$/.test(base)) throw new UsageError(`${flags.from} must be the API's base root, ending in /v4, not "${from}"`);
-  const beta = root(flags.beta, betaUrl ?? base.replace(/\/v4$/, '/v4beta'));
-  if (new URL(beta).origin !== new URL(base).origin) throw new UsageError(`${flags.beta} must be on the same host as ${flags.from}: the import sends the token to these roots only`);
-  return { base, beta };
-}
-
 export function parseImportArgs(argv: string[], env: NodeJS.ProcessEnv) {
   const { values } = parseArgs({
     args: argv,
@@ -65,7 +45,9 @@ export function parseImportArgs(argv: string[], env: NodeJS.ProcessEnv) {
   if (values.help) return { help: true as const };
   const from = values.from ?? env.VM_API_URL;
   if (!from) throw new UsageError('--from is required: the base root of the account to read, e.g. https://host/v4');
-  const { base, beta } = sourceRoots(from, values['beta-url']);
+  const roots = sourceRoots(from, values['beta-url']);
+  if ('problem' in roots) throw new UsageError(roots.problem);
+  const { base, beta } = roots;
   const token = values.token ?? env.VM_TOKEN;
   if (!token) throw new UsageError('--token (or VM_TOKEN) is required');
   if (!/^[\x21-\x7e]{1,256}$/.test(token)) throw new UsageError('--token must be 1..256 printable characters without spaces');
