@@ -160,6 +160,8 @@ async function area(ctx: Ctx, def: ListDef, run: () => Promise<void>): Promise<b
   } catch (err) {
     if (err instanceof Refused) {
       const byScope = err.status === 403 && def.scope !== 'none';
+      // The source's trouble, not the token's: a re-run with --resume may read it.
+      if (err.status === 429 || err.status >= 500) ctx.report.interrupted = true;
       if (!ctx.report.skipped.some((s) => s.area === def.area)) {
         ctx.report.skipped.push({ area: def.area, scope: byScope ? def.scope : null, reason: err.status === 200 ? err.reason : `HTTP ${err.status}: ${err.reason}` });
       }
