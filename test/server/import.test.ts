@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, OWNER_TOKEN, startTestService } from '../helpers/service.js';
+import { call, OWNER_TOKEN, RESTRICTED_TOKEN, startTestService } from '../helpers/service.js';
 import { startRecordingProxy } from '../helpers/recording-proxy.js';
 import { startService, type RunningService } from '../../src/server/service.js';
 import { parseImportArgs, runImport } from '../../src/server/import/import-command.js';
@@ -147,6 +147,23 @@ describe('vmtui import', () => {
     expect(run.err).toMatch(/^skipped firewalls: the token lacks firewall:read_only/m);
     expect(run.err).toMatch(/^skipped events: the token lacks account:read_only/m);
     await call(source, 'DELETE', `/profile/tokens/${made.body.id}`);
+  });
+
+  it("imports a restricted user's view as that user, with its grants, and a new token for it", async () => {
+    const file = newFile();
+    const run = await runCaptured(['--from', source.baseUrl, '--token', RESTRICTED_TOKEN, '--data', file]);
+    expect(run.code, run.err).toBe(0);
+    const restricted = /restricted user token:\s+(\S+)/.exec(run.out)?.[1];
+    expect(restricted).toMatch(/^[0-9a-f]{64}$/);
+    const copy = await startService({ data: file, speed: 'instant', token: ownerToken(run.out)!, port: 0 });
+    try {
+      for (const path of ['/profile', '/profile/grants', '/vm/instances']) {
+        const [a, b] = await Promise.all([call(source, 'GET', path, { token: RESTRICTED_TOKEN }), call(copy, 'GET', path, { token: restricted })]);
+        expect(b.body, path).toEqual(a.body);
+      }
+    } finally {
+      await copy.close();
+    }
   });
 
   it('exits 1 when nothing can be read, and refuses to write over a file', async () => {

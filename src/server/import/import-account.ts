@@ -6,7 +6,7 @@ import type { Simulation } from '../sim.js';
 import type { Store } from '../store.js';
 import { parseApiTime } from '../../model/time.js';
 import { isRecord } from '../../model/response.js';
-import { CHILDREN, LISTS, holdItem, newUnheld, pathOf, type Item, type ListDef, type Unheld } from './lists.js';
+import { CHILDREN, LISTS, SINGLES, holdItem, newUnheld, pathOf, type Item, type ListDef, type Unheld } from './lists.js';
 import { Source, SourceError } from './source.js';
 
 /**
@@ -211,8 +211,8 @@ const held = (ctx: Ctx, def: ListDef, path: string, item: Item) => holdItem(path
 // ---- the areas ----
 
 async function profile(ctx: Ctx): Promise<void> {
-  const def: ListDef = { area: 'profile', path: '/profile', root: 'base', scope: 'none' };
-  const body = await read(ctx, def, '/profile');
+  const def = SINGLES.profile;
+  const body = await read(ctx, def, def.path);
   if (!isRecord(body) || typeof body.username !== 'string') throw new Refused(200, 'the profile has no username');
   const restricted = body.restricted === true;
   ctx.username = body.username;
@@ -245,8 +245,7 @@ function storedGrants(view: Item): User['grants'] {
 }
 
 async function preferences(ctx: Ctx, client: string): Promise<void> {
-  const def: ListDef = { area: 'preferences', path: '/profile/preferences', root: 'base', scope: LISTS.tokens.scope };
-  const body = await read(ctx, def, '/profile/preferences');
+  const body = await read(ctx, SINGLES.preferences, SINGLES.preferences.path);
   if (!isRecord(body)) return;
   const user = ctx.store.get<User>('user', ctx.userId)!;
   ctx.store.tx(() => ctx.store.put('user', ctx.userId, { ...user, preferences: { [client]: body } }));
@@ -509,7 +508,11 @@ async function images(ctx: Ctx): Promise<void> {
 async function scripts(ctx: Ctx): Promise<void> {
   const def = LISTS.scripts;
   await readPages(ctx, def, def.path, (items) =>
-    items.forEach((s) => insert(ctx.store, 'stackscript', String(s.id), { ...held(ctx, def, def.path, s), owner_id: ctx.userId }, { ord: Number(s.id) || undefined })),
+    items.forEach((s) => {
+      // A script another user of the account wrote (a restricted user sees the owner's by grant) is the owner's.
+      const owner = s.username === ctx.username ? ctx.userId : OWNER_ID;
+      insert(ctx.store, 'stackscript', String(s.id), { ...held(ctx, def, def.path, s), owner_id: owner }, { ord: Number(s.id) || undefined });
+    }),
   );
 }
 
@@ -562,7 +565,7 @@ export async function importAccount(store: Store, sim: Simulation, source: Sourc
       store.setMeta(IMPORT_META, from);
     });
   }
-  const profileRead = await area(ctx, { area: 'profile', path: '/profile', root: 'base', scope: 'none' }, () => profile(ctx));
+  const profileRead = await area(ctx, SINGLES.profile, () => profile(ctx));
   if (!profileRead) {
     const user = store.get<User>('user', OWNER_ID)!;
     ctx.username = user.username;
@@ -594,8 +597,9 @@ export async function importAccount(store: Store, sim: Simulation, source: Sourc
   );
   await area(ctx, LISTS.events, () => simpleList(ctx, LISTS.events, 'event', (e) => Number(e.id)));
 
+  // The client the new tokens belong to: the preferences read are theirs.
   const client = 'personal';
-  await area(ctx, { area: 'preferences', path: '/profile/preferences', root: 'base', scope: LISTS.tokens.scope }, () => preferences(ctx, client));
+  await area(ctx, SINGLES.preferences, () => preferences(ctx, client));
 
   store.tx(() => {
     continueCounters(store);

@@ -45,8 +45,9 @@ export const LISTS = {
     path: '/vm/stackscripts',
     root: 'base',
     scope: 'stackscripts:read_only',
-    filter: ({ username }) => ({ username }),
-    keep: (item, { username }) => item.username === username,
+    // The account's own: its private scripts, and those its user made public.
+    filter: ({ username }) => ({ '+or': [{ is_public: false }, { username }] }),
+    keep: (item, { username }) => item.is_public === false || item.username === username,
   },
   balancers: { area: 'load balancers', path: '/nodebalancers', root: 'base', scope: 'nodebalancers:read_only' },
   firewalls: { area: 'firewalls', path: '/networking/firewalls', root: 'beta', scope: 'firewall:read_only' },
@@ -62,6 +63,12 @@ export const LISTS = {
   issues: { area: 'managed issues', path: '/managed/issues', root: 'base', scope: ACCOUNT_RO },
   access: { area: 'instance access', path: '/managed/vm-settings', root: 'base', scope: ACCOUNT_RO },
   events: { area: 'events', path: '/account/events', root: 'base', scope: ACCOUNT_RO },
+} satisfies Record<string, ListDef>;
+
+/** What is read as one record, not a list: the token's own profile (any token reads it) and its client's preferences. */
+export const SINGLES = {
+  profile: { area: 'profile', path: '/profile', root: 'base', scope: 'none' },
+  preferences: { area: 'preferences', path: '/profile/preferences', root: 'base', scope: ACCOUNT_RO },
 } satisfies Record<string, ListDef>;
 
 export const CHILDREN = {
