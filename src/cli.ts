@@ -4,6 +4,7 @@ import { loadService } from './boot/parts.js';
 // Each command loads only what it needs: the terminal UI against a remote API never loads the service.
 async function main(args: string[]): Promise<number> {
   if (args[0] === 'serve') return (await loadService()).runServe(args.slice(1));
+  if (args[0] === 'import') return (await loadService()).runImport(args.slice(1));
   return runTui(args);
 }
 
@@ -13,8 +14,8 @@ main(argv).then(
     process.exitCode = code;
   },
   async (err: unknown) => {
-    const known = (argv[0] === 'serve' && err instanceof (await loadService()).UsageError) || (err as { code?: string })?.code?.startsWith('ERR_PARSE_ARGS');
-    process.stderr.write(`vmtui: ${err instanceof Error ? err.message : String(err)}\n${known ? "Run 'vmtui --help' or 'vmtui serve --help' for usage.\n" : ''}`);
+    const known = ((argv[0] === 'serve' || argv[0] === 'import') && err instanceof (await loadService()).UsageError) || (err as { code?: string })?.code?.startsWith('ERR_PARSE_ARGS');
+    process.stderr.write(`vmtui: ${err instanceof Error ? err.message : String(err)}\n${known ? `Run 'vmtui ${argv[0] === 'import' ? 'import' : 'serve'} --help' for usage.\n` : ''}`);
     process.exitCode = known ? 2 : 1;
   },
 );

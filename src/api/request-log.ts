@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { scopesForRequest } from '../model/scopes.js';
 import { secretFieldNames } from '../model/secrets.js';
 import type { Method, Root } from './client.js';
 
@@ -94,6 +95,8 @@ export class RequestLog {
   private readonly listeners = new Set<() => void>();
   /** Bumped on every change: a view compares it to know whether to draw again. */
   version = 0;
+  /** Every scope a call of this session needed, however old: the ring forgets calls, this does not. */
+  readonly needed = new Set<string>();
 
   constructor(readonly size = LOG_SIZE) {}
 
@@ -112,6 +115,7 @@ export class RequestLog {
         }),
       );
     }
+    for (const scope of scopesForRequest(req.method, req.path)) this.needed.add(scope);
     const record: RequestRecord = {
       id: this.next++,
       method: req.method,

@@ -7,6 +7,7 @@ export class UsageError extends Error {}
 
 export const USAGE = `Usage: vmtui [--api-url URL --token T | --profile NAME] [options]
        vmtui serve [options]     run the API service (vmtui serve --help)
+       vmtui import [options]    copy an account into a data file serve serves (vmtui import --help)
 
 Full-screen terminal UI for one account of the Account Infrastructure API 4.83.1.
 Without --api-url or --profile it runs on the embedded demo account: a local

@@ -27,34 +27,71 @@ export function scopesWithin(child: string, parent: string): boolean {
   return [...want].every(([group, level]) => scopeAllows(parent, `${group}:${level}`));
 }
 
-/** The scope group each area's paths need (the seed's tables), the first match winning. */
-const PATH_GROUPS: readonly [RegExp, string][] = [
+
+const LEVEL_RANK: Record<string, number> = { read_only: 1, read_write: 2 };
+
+/** Each scope once, sorted by group then level (`account:read_only`, `vms:read_only`, `vms:read_write`); `*` and malformed parts are left out. */
+export function sortedScopes(scopes: Iterable<string>): string[] {
+  const valid = [...new Set(scopes)].filter((s) => /^[a-z_]+:(read_only|read_write)$/.test(s));
+  return valid.sort((a, b) => {
+    const [ga, la] = a.split(':') as [string, string];
+    const [gb, lb] = b.split(':') as [string, string];
+    return ga < gb ? -1 : ga > gb ? 1 : LEVEL_RANK[la]! - LEVEL_RANK[lb]!;
+  });
+}
+
+/**
+ * The smallest scope string that allows every one of `needed`: each group at
+ * the highest level asked of it, since a read_write covers its read_only
+ * (`account:read_only vms:read_write`). Empty when nothing needed a scope.
+ */
+export function narrowestScopes(needed: Iterable<string>): string {
+  const top = new Map<string, string>();
+  for (const scope of sortedScopes(needed)) {
+    const [group, level] = scope.split(':') as [string, string];
+    if ((LEVEL_RANK[level] ?? 0) > (LEVEL_RANK[top.get(group) ?? ''] ?? 0)) top.set(group, level);
+  }
+  return [...top].map(([group, level]) => `${group}:${level}`).join(' ');
+}
+
+/** The scope group of each path prefix (the first match wins); null: what anyone may read. */
+const GROUPS: [prefix: RegExp, group: string | null][] = [
+  [/^\/(regions|vm\/types|object-storage\/clusters)(\/|$)/, null],
+  [/^\/vm\/stackscripts(\/|$)/, 'stackscripts'],
+  [/^\/vm\//, 'vms'],
+  [/^\/images(\/|$)/, 'images'],
+  [/^\/nodebalancers(\/|$)/, 'nodebalancers'],
   [/^\/networking\/firewalls(\/|$)/, 'firewall'],
   [/^\/networking\//, 'ips'],
-  [/^\/nodebalancers(\/|$)/, 'nodebalancers'],
   [/^\/object-storage\//, 'object_storage'],
-  [/^\/images(\/|$)/, 'images'],
-  [/^\/vm\/instances(\/|$)/, 'vms'],
-  [/^\/vm\/stackscripts(\/|$)/, 'stackscripts'],
   [/^\/(account|managed|profile|tags)(\/|$)/, 'account'],
 ];
 
-/** Where the seed's level is not the method's: reading a contact, a credential or a node needs read_write; marking an event seen, read_only. */
-const LEVEL_EXCEPTIONS: readonly [string, RegExp, Level][] = [
-  ['GET', /^\/managed\/(contacts|credentials)\/\d+$/, 'read_write'],
-  ['GET', /^\/nodebalancers\/\d+\/configs\/\d+\/nodes\/\d+$/, 'read_write'],
-  ['POST', /^\/account\/events\/\d+\/(seen|read)$/, 'read_only'],
-];
+/** Where the API asks more or less than its method says: reading one managed contact or credential needs read_write, marking events read only read_only. */
+const OWN_PROFILE = /^\/profile(\/grants)?$/;
+const WRITE_TO_READ = /^\/account\/events\/[^/]+\/(read|seen)$/;
+const READ_AS_WRITE = /^\/(managed\/(contacts|credentials)\/\d+|nodebalancers\/\d+\/configs\/\d+\/nodes\/\d+)$/;
+const WITH_VMS = /^\/networking\/(ips|ipv4\/assign|ipv4\/share)$/;
 
 /**
- * The scope an endpoint needs, for a server whose refusal names none:
- * reading needs the group's read_only, changing its read_write. Undefined for
- * a path outside the scoped areas.
+ * The scopes a call of the API needs, by its method and its path under a
+ * root (`GET /vm/instances` → `vms:read_only`), as the service checks them.
+ * What anyone may read, and reading the caller's own profile and grants, need none.
+ */
+export function scopesForRequest(method: string, path: string): string[] {
+  const bare = path.split('?', 1)[0]!.replace(/\/+$/, '');
+  if (method === 'GET' && OWN_PROFILE.test(bare)) return [];
+  const group = GROUPS.find(([prefix]) => prefix.test(bare))?.[1];
+  if (!group) return [];
+  const reading = method === 'GET' || method === 'HEAD';
+  const level = (reading && !READ_AS_WRITE.test(bare)) || (method === 'POST' && WRITE_TO_READ.test(bare)) ? 'read_only' : 'read_write';
+  return method === 'POST' && WITH_VMS.test(bare) ? [`${group}:${level}`, `vms:${level}`] : [`${group}:${level}`];
+}
+
+/**
+ * The scope an endpoint needs, for a server whose refusal names none (the
+ * first, where a call needs two). Undefined for what anyone may read.
  */
 export function endpointScope(method: string, path: string): string | undefined {
-  const bare = path.split('?', 1)[0]!;
-  const group = PATH_GROUPS.find(([re]) => re.test(bare))?.[1];
-  if (group === undefined) return undefined;
-  const level = LEVEL_EXCEPTIONS.find(([m, re]) => m === method && re.test(bare))?.[2] ?? (method === 'GET' ? 'read_only' : 'read_write');
-  return `${group}:${level}`;
+  return scopesForRequest(method, path)[0];
 }

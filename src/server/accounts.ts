@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { hashToken, issueToken, newTokenValue, OWNER_ID, RESTRICTED_ID } from './auth.js';
 import { FaultRules } from './faults.js';
-import { Journal } from './journal.js';
+import { JOURNAL_SIZE, Journal } from './journal.js';
+import { ScopeLedger } from './scope-ledger.js';
 import { Simulation, type Speed } from './sim.js';
 import { Store } from './store.js';
 import { OBJECT_DATA_ROOT } from './roots.js';
@@ -40,7 +41,8 @@ declare module 'fastify' {
 export class Account {
   /** Set when the account is removed: a request that was already under way is answered as its token would be now, 401. */
   closed = false;
-  readonly journal = new Journal();
+  readonly scopes = new ScopeLedger();
+  readonly journal = new Journal(JOURNAL_SIZE, (trace) => this.scopes.count(trace));
   readonly faults = new FaultRules();
   private readonly cleanups = new Set<() => void>();
 
@@ -200,16 +202,21 @@ export class Accounts {
         issueToken(store, token, { user_id: OWNER_ID, label: 'control account (owner)', scopes: '*' });
         issueToken(store, restrictedToken, { user_id: RESTRICTED_ID, label: 'control account (restricted)', scopes: '*' });
       });
-      const services: Services = { store, sim, controlToken: token, serveTokens: [token, restrictedToken], strict: this.primary.services.strict };
-      const account = new Account(this.nextId++, services, isoSeconds(Date.now()), (a) => this.tokens.sync(a));
-      this.byId.set(account.id, account);
-      this.tokens.sync(account);
-      sim.start();
-      return { account, token, restrictedToken };
+      return this.adopt(store, sim, token, restrictedToken);
     } catch (err) {
       store.close();
       throw err;
     }
+  }
+
+  /** Serves a store filled elsewhere (an imported account) as a new account, answering the tokens it holds for its owner and restricted user. */
+  adopt(store: Store, sim: Simulation, token: string, restrictedToken: string): NewAccount {
+    const services: Services = { store, sim, controlToken: token, serveTokens: [token, restrictedToken], strict: this.primary.services.strict };
+    const account = new Account(this.nextId++, services, isoSeconds(Date.now()), (a) => this.tokens.sync(a));
+    this.byId.set(account.id, account);
+    this.tokens.sync(account);
+    sim.start();
+    return { account, token, restrictedToken };
   }
 
   /** Removes an account other than the primary: its tokens stop working at once, its jobs stop, its store is closed. */

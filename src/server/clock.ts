@@ -91,6 +91,17 @@ export class Clock {
     this.save();
   }
 
+  /**
+   * Sets a new account's time to another's (an imported account's source),
+   * behind the machine's too: only before anything has read the clock, since
+   * it never goes back on a time handed out.
+   */
+  startAt(t: number): void {
+    if (this.latest !== -Infinity) throw new Error('the clock was read already: it can only move forward');
+    this.offsetMs = t - Date.now();
+    this.save();
+  }
+
   /** Stops the clock where it is, or lets it run on from there. */
   setFrozen(frozen: boolean): void {
     if (frozen === this.frozen) return;

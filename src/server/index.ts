@@ -3,3 +3,4 @@
 export { runServe, UsageError } from './serve-command.js';
 export { startService as startRunningService } from './service.js';
 export { startService, ControlError } from './library.js';
+export { runImport } from './import/import-command.js';

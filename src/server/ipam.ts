@@ -18,9 +18,14 @@ export function defaultRdns(address: string): string {
 /** Allocates the next free IPv4 in the region's public or private pool and records it for the instance. */
 export function allocateIpv4(store: Store, vmId: number, region: string, isPublic: boolean): IpRecord {
   const ri = regionIndex(region);
-  const n = store.nextId(`ipv4:${isPublic ? 'public' : 'private'}:${region}`, 2);
   // Addresses are unique across regions (they are record ids), so each region gets its own slice of 192.168.128.0/17.
-  const address = isPublic ? `45.${79 + ri}.${(n >> 8) & 255}.${n & 255}` : `192.168.${128 + ri * 16 + ((n >> 8) & 15)}.${n & 255}`;
+  const next = () => {
+    const n = store.nextId(`ipv4:${isPublic ? 'public' : 'private'}:${region}`, 2);
+    return isPublic ? `45.${79 + ri}.${(n >> 8) & 255}.${n & 255}` : `192.168.${128 + ri * 16 + ((n >> 8) & 15)}.${n & 255}`;
+  };
+  // An imported account holds addresses the sequence did not hand out: those are passed over.
+  let address = next();
+  while (store.get('ip', address)) address = next();
   const record: IpRecord = {
     address,
     gateway: isPublic ? address.replace(/\.\d+$/, '.1') : null,
@@ -39,8 +44,13 @@ export function allocateIpv4(store: Store, vmId: number, region: string, isPubli
 /** The SLAAC address an instance gets at creation. */
 export function slaacAddress(store: Store, region: string): string {
   const ri = regionIndex(region);
-  const n = store.nextId(`ipv6:slaac:${region}`, 1);
-  return `2600:3c0${ri}::f03c:93ff:fe${(n >> 16).toString(16).padStart(2, '0')}:${(n & 0xffff).toString(16)}`;
+  const next = () => {
+    const n = store.nextId(`ipv6:slaac:${region}`, 1);
+    return `2600:3c0${ri}::f03c:93ff:fe${(n >> 16).toString(16).padStart(2, '0')}:${(n & 0xffff).toString(16)}`;
+  };
+  let address = next();
+  while (store.get('ip', address)) address = next();
+  return address;
 }
 
 export function ipsOf(store: Store, vmId: number): IpRecord[] {
@@ -147,8 +157,9 @@ export function ensureIpv6Pool(store: Store, region: string): Ipv6BlockRecord {
 
 /** A /64 routed to one instance. */
 export function allocateIpv6Range(store: Store, vmId: number, region: string): Ipv6BlockRecord {
-  const n = store.nextId(`ipv6:range:${region}`, 1);
-  const range = ipaddr.IPv6.parse(`2600:3c0${regionIndex(region)}:${(0xe000 + n).toString(16)}::`).toString();
+  const next = () => ipaddr.IPv6.parse(`2600:3c0${regionIndex(region)}:${(0xe000 + store.nextId(`ipv6:range:${region}`, 1)).toString(16)}::`).toString();
+  let range = next();
+  while (store.get('ipv6_range', range)) range = next();
   const block: Ipv6BlockRecord = { range, prefix: 64, region, route_target: lastAddress(range, 64), _vm_id: vmId };
   store.insert('ipv6_range', range, block);
   return block;

@@ -119,7 +119,11 @@ export class Journal {
   private lastId = 0;
   private readonly listeners = new Set<Listener>();
 
-  constructor(readonly size = JOURNAL_SIZE) {
+  constructor(
+    readonly size = JOURNAL_SIZE,
+    /** Told of every request as it is numbered: what keeps counts beyond the ring. */
+    private readonly onRecord?: (trace: Trace) => void,
+  ) {
     this.ring = new Array<Trace | undefined>(size);
   }
 
@@ -128,6 +132,7 @@ export class Journal {
     if (trace.id !== 0) return;
     trace.end(++this.lastId, status);
     this.ring[trace.id % this.size] = trace;
+    this.onRecord?.(trace);
     if (this.listeners.size === 0) return;
     const entry = trace.entry();
     for (const listener of this.listeners) listener(entry);

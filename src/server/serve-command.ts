@@ -1,5 +1,6 @@
-import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import type { Accounts } from './accounts.js';
 import { isIP } from 'node:net';
 import { startService } from './service.js';
 import { defaultDataFile, isDataFileError } from './data-file.js';
@@ -9,7 +10,7 @@ import type { ClockState } from './clock.js';
 
 export const SERVE_USAGE = `Usage: vmtui serve [--host 127.0.0.1] [--port N] [--data FILE|:memory:] [--seed demo|empty]
                    [--token T] [--restricted-token R] [--speed instant|realistic] [--strict]
-                   [--ready-json] [--ready-file PATH]
+                   [--ready-json] [--ready-file PATH] [--scopes-report FILE]
 
 Runs the Account Infrastructure API 4.83.1 locally, in the foreground.
   --host              address to listen on (default 127.0.0.1, loopback only;
@@ -31,6 +32,9 @@ Runs the Account Infrastructure API 4.83.1 locally, in the foreground.
                       {"base_url","beta_url","token","restricted_token","pid"}
   --ready-file PATH   write that JSON to PATH (0600, atomically) once it answers;
                       removed when the service stops
+  --scopes-report     when the service stops, write to FILE what its requests
+                      needed of their tokens' scopes, per account (JSON, as
+                      GET /__control/scopes answers)
 
 SIGINT and SIGTERM stop it cleanly (kill the "pid" of the JSON). Started by npm
 (npx vmtui serve, npm run), it also stops when npm goes away.`;
@@ -65,6 +69,7 @@ export function parseServeArgs(argv: string[]) {
       strict: { type: 'boolean', default: false },
       'ready-json': { type: 'boolean', default: false },
       'ready-file': { type: 'string' },
+      'scopes-report': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -72,6 +77,7 @@ export function parseServeArgs(argv: string[]) {
   });
   if (!/^\d{1,5}$/.test(values.port!) || Number(values.port) > 65535) throw new UsageError(`--port must be 0..65535, not "${values.port}"`);
   if (values.data !== undefined && values.data.trim() === '') throw new UsageError('--data must name a file, or be :memory:');
+  if (values['scopes-report'] !== undefined && values['scopes-report'].trim() === '') throw new UsageError('--scopes-report must name a file');
   if (values.seed !== 'demo' && values.seed !== 'empty') throw new UsageError(`--seed must be demo or empty, not "${values.seed}"`);
   if (values.speed !== 'instant' && values.speed !== 'realistic') throw new UsageError(`--speed must be instant or realistic, not "${values.speed}"`);
   for (const flag of ['token', 'restricted-token'] as const) {
@@ -100,6 +106,7 @@ export function parseServeArgs(argv: string[]) {
     strict: values.strict!,
     readyJson: values['ready-json']!,
     readyFile: values['ready-file'],
+    scopesReport: values['scopes-report'],
   };
 }
 
@@ -154,6 +161,11 @@ function clockLine(clock: ClockState): string {
   return `  clock:      ${clock.now}, ${clock.frozen ? 'frozen' : 'running'} ${against} this machine's (see POST /__control/clock)`;
 }
 
+/** What each account's requests needed of their tokens' scopes, by account id: the `--scopes-report` file. */
+export function scopesReport(accounts: Accounts) {
+  return Object.fromEntries(accounts.list().map((a) => [String(a.id), a.scopes.report()]));
+}
+
 /** `vmtui serve`: runs in the foreground until SIGINT or SIGTERM. */
 export async function runServe(argv: string[]): Promise<number> {
   const opts = parseServeArgs(argv);
@@ -174,6 +186,15 @@ export async function runServe(argv: string[]): Promise<number> {
   stopWithNpm(stop);
   // A ready file left by a run that was killed must not pass for this one's.
   if (opts.readyFile !== undefined) rmSync(opts.readyFile, { force: true });
+  if (opts.scopesReport !== undefined) {
+    // Written now, so a path that cannot be written is said at start, not lost at the end of a run.
+    try {
+      writeFileSync(opts.scopesReport, '{}\n');
+    } catch (err) {
+      process.stderr.write(`vmtui serve: cannot write the scopes report ${opts.scopesReport}: ${(err as Error).message}\n`);
+      return 1;
+    }
+  }
   let svc: Awaited<ReturnType<typeof startService>>;
   try {
     svc = await startService(opts);
@@ -212,6 +233,7 @@ export async function runServe(argv: string[]): Promise<number> {
       .join('\n') + '\n';
   process.stdout.write(opts.readyJson ? readyLine(svc) : banner);
   await stopped;
+  if (opts.scopesReport !== undefined) writeFileSync(opts.scopesReport, `${JSON.stringify(scopesReport(svc.accounts), null, 2)}\n`);
   await svc.close();
   // The tokens it holds end with this run (generated ones are revoked), and a poller must not take it for the next run's.
   if (opts.readyFile !== undefined) rmSync(opts.readyFile, { force: true });

@@ -13,6 +13,7 @@ import { TextInput } from '../../components/TextInput.js';
 import { editText } from '../../components/text-edit.js';
 import { clamp } from '../../components/window.js';
 import { plural } from '../../model/plural.js';
+import { narrowestScopes } from '../../model/scopes.js';
 import { DEFAULT_VIEW, type ListView } from '../../store/views.js';
 import { CALL_COLUMNS, curlOf, filterCalls } from './calls.js';
 import { RequestDetail } from './RequestDetail.js';
@@ -80,6 +81,7 @@ export function RequestsScreen({ entry, width, height }: ScreenProps) {
   if (open) return <RequestDetail call={open} width={width} height={height} onCopy={() => copy(open)} onClose={() => update({ overlay: null })} />;
 
   const n = selectedIndex({ rows }, callKey, view.selectedKey, view.selectedIndex);
+  const narrowest = narrowestScopes(client.requests.needed);
   const pending = calls.filter((r) => r.duration === undefined).length;
   const filterWidth = Math.max(10, Math.min(24, Math.floor(width / 4)));
   const summary = [plural(calls.length, 'call'), view.filter ? `${rows.length} shown` : '', pending ? `${pending} pending` : '', `newest first; the last ${LOG_SIZE} are kept`].filter(Boolean).join(' · ');
@@ -105,8 +107,12 @@ export function RequestsScreen({ entry, width, height }: ScreenProps) {
           {view.filter ? `No call matches "${view.filter}". Esc clears the filter.` : 'No API call yet: every call the app makes shows here as it goes.'}
         </Text>
       ) : (
-        <Table columns={CALL_COLUMNS} rows={rows} selected={n} height={height - 1} width={width} />
+        <Table columns={CALL_COLUMNS} rows={rows} selected={n} height={height - 2} width={width} />
       )}
+      <Text wrap="truncate-end">
+        <Text dimColor>Narrowest token for this session: </Text>
+        {narrowest ? <Text color="cyan">{narrowest}</Text> : <Text dimColor>no scope needed yet</Text>}
+      </Text>
     </Box>
   );
 }

@@ -23,7 +23,7 @@ function wholeNumber(value: unknown, name: string, min: number, max: number): nu
   return Number(value);
 }
 
-const sinceOf = (value: unknown) => wholeNumber(value, 'since', 0, Number.MAX_SAFE_INTEGER);
+export const sinceOf = (value: unknown) => wholeNumber(value, 'since', 0, Number.MAX_SAFE_INTEGER);
 
 const frame = (entry: JournalEntry) => `id: ${entry.id}\nevent: request\ndata: ${JSON.stringify(entry)}\n\n`;
 

@@ -6,8 +6,10 @@ import control, { mountControl } from './control.js';
 import { mountControlClock } from './control-clock.js';
 import { mountControlFaults } from './control-faults.js';
 import { mountControlJournal } from './control-journal.js';
+import { mountControlScopes } from './control-scopes.js';
 import { mountControlSnapshots } from './control-snapshots.js';
 import { mountControlAccounts } from './control-accounts.js';
+import { mountControlImport } from './control-import.js';
 import firewalls from './firewalls.js';
 import images from './images.js';
 import instances from './instances.js';
@@ -31,5 +33,7 @@ export function mountExtras(app: FastifyInstance, accounts: Accounts): void {
   mountControlClock(app);
   mountControlFaults(app);
   mountControlJournal(app);
+  mountControlScopes(app);
   mountControlAccounts(app, accounts);
+  mountControlImport(app, accounts);
 }

@@ -45,6 +45,16 @@ describe(':requests, the network panel', () => {
     expect(frame.indexOf('/regions/ap-northeast')).toBeLessThan(frame.indexOf(chosen));
   });
 
+  it("says the narrowest token this session could have used, a read_write standing for its read_only", async () => {
+    const r = await openPanel();
+    await r.ctx.client.get('/vm/instances');
+    let frame = await wait(r, /Narrowest token for this session: .*vms:read_only/);
+    expect(frame).toMatch(/^Narrowest token for this session: account:read_only vms:read_only *$/m);
+    await r.ctx.client.post('/tags', { label: 'least-privilege' });
+    frame = await wait(r, /Narrowest token for this session: account:read_write vms:read_only *$/m);
+    expect(frame.split('\n').length).toBeLessThanOrEqual(23);
+  });
+
   it('shows a call pending until its answer comes, then its status', async () => {
     const r = await openPanel();
     await call(svc, 'POST', '/__control/faults', { body: { method: 'GET', path: '/v4/regions/us-west', action: 'latency', latency_ms: 3000, count: 1 } });
