@@ -1,8 +1,11 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installedApp, type InstalledApp } from '../helpers/installed.js';
+import { spawnApp } from '../helpers/pty.js';
+import { OWNER_TOKEN } from '../helpers/service.js';
 
 /** What `npm pack` puts in the package, and what installing it gives a user. */
 const work = mkdtempSync(join(tmpdir(), 'vmtui-package-'));
@@ -28,7 +31,8 @@ beforeAll(() => {
   tarball = join(work, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
 }, 120_000);
 
-describe('the package', () => {
+// npm and a build on a loaded machine take tens of seconds.
+describe('the package', { timeout: 90_000 }, () => {
   it('from the checkout holds only dist/, the README, the LICENSE and package.json: no sources, tests, benches, CI or source maps', () => {
     const r = npm(['pack', '--dry-run', '--json', '--ignore-scripts'], process.cwd());
     expect(r.status, r.stderr).toBe(0);
@@ -72,7 +76,48 @@ describe('the package', () => {
   }, 240_000);
 });
 
-describe('prepare (the build on a source install)', () => {
+describe('the built app with only the package’s dependencies beside it', { timeout: 60_000 }, () => {
+  let app: InstalledApp | undefined;
+  beforeAll(() => {
+    app = installedApp();
+  }, 120_000);
+  afterAll(() => app?.remove());
+
+  it('serves the API (`vmtui serve`)', async () => {
+    const child = spawn(process.execPath, [app!.entry, 'serve', '--data', ':memory:', '--port', '0', '--seed', 'demo', '--token', OWNER_TOKEN], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const base = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (c: Buffer) => {
+          out += c.toString();
+          const m = /base root:\s+(\S+)/.exec(out);
+          if (m) resolve(m[1]!);
+        });
+        child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+        child.once('exit', (code) => reject(new Error(`serve exited (${code}): ${out}`)));
+      });
+      const res = await fetch(`${base}/vm/instances`, { headers: { authorization: `Bearer ${OWNER_TOKEN}` } });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { results: number }).results).toBeGreaterThan(0);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('opens the terminal UI on the embedded demo', async () => {
+    const home = join(work, 'home');
+    const ui = spawnApp([], { entry: app!.entry, env: { XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache') } });
+    try {
+      await ui.waitForScreen(/Instances\s+\d+[^]*Regions\s+\d+/, 30_000);
+      ui.press('q');
+      expect(await ui.exited).toBe(0);
+    } finally {
+      ui.kill();
+    }
+  });
+});
+
+describe('prepare (the build on a source install)', { timeout: 30_000 }, () => {
   /** scripts/prepare.mjs alone in a checkout-like folder where esbuild cannot be found, as `npm ci --omit=dev` leaves it. */
   const prepareIn = (withDist: boolean) => {
     const dir = mkdtempSync(join(work, 'prepare-'));
