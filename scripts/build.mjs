@@ -53,7 +53,7 @@ if (existsSync(packageFile) && readFileSync(packageFile, 'utf8') !== PACKAGE) {
   process.exit(2);
 }
 mkdirSync(outdir, { recursive: true });
-// What an earlier build wrote there, and nothing else: its bundles, and the chunks of the older layout.
+// What an earlier build wrote there, and nothing else: its bundles, their maps and licence files, and the chunks of the older layout.
 const BUILT = /^((vmtui|app|service|embedded-worker)\.js(\.map|\.LEGAL\.txt)?|chunks|THIRD-PARTY-LICENSES\.txt)$/;
 for (const name of readdirSync(outdir)) if (BUILT.test(name)) rmSync(join(outdir, name), { recursive: true, force: true });
 writeFileSync(packageFile, PACKAGE);
