@@ -2,16 +2,17 @@
  * What `npm install` of the packed tarball costs a user, before and after
  * the dependencies were split (#20): `before` packs this checkout with main's
  * package.json (every package a dependency, no `files` list, source maps
- * built), `after` with this one. Each is installed into a fresh folder, in
- * turns, from npm's cache (`--prefer-offline`), better-sqlite3 compiling as
- * it does where no prebuilt binary can be had.
+ * built), `after` with this one. Each run installs both into fresh folders
+ * side by side, so both see the same load on the machine, from npm's cache
+ * (`--prefer-offline`), better-sqlite3 compiling as it does where no
+ * prebuilt binary can be had.
  * Prints, per variant, the medians of the install's wall time, the tarball's
  * size and file count, node_modules' size and package count, the engine
  * warnings npm printed, and the after/before ratios.
  * Usage: npx tsx bench/install-size.ts [--runs N] [--before-ref REF]   (default 1 run, main)
  * Each install compiles better-sqlite3 (about 2 min of CPU): run it when named only.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,17 +82,21 @@ interface Install {
   engineWarnings: number;
 }
 
-function install(tarball: Tarball, label: string, run: number): Install {
+async function install(tarball: Tarball, label: string, run: number): Promise<Install> {
   const dir = join(work, `${label}-${run}`);
   mkdirSync(dir);
   writeFileSync(join(dir, 'package.json'), '{ "name": "consumer", "private": true }\n');
   const start = performance.now();
-  const r = npm(['install', tarball.file, '--no-audit', '--no-fund', '--prefer-offline'], dir);
+  const child = spawn('npm', ['install', tarball.file, '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, env: { ...process.env, npm_config_update_notifier: 'false' } });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stdout.resume();
+  const status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   const seconds = (performance.now() - start) / 1000;
-  if (r.status !== 0) throw new Error(`npm install of the ${label} tarball failed:\n${r.stderr}`);
+  if (status !== 0) throw new Error(`npm install of the ${label} tarball failed:\n${stderr}`);
   const modules = join(dir, 'node_modules');
   const bytes = Number(execFileSync('du', ['-sb', modules], { encoding: 'utf8' }).split('\t')[0]);
-  const result = { seconds, bytes, packages: countPackages(modules), engineWarnings: (r.stderr.match(/EBADENGINE/g) ?? []).length };
+  const result = { seconds, bytes, packages: countPackages(modules), engineWarnings: (stderr.match(/EBADENGINE/g) ?? []).length };
   rmSync(dir, { recursive: true, force: true });
   return result;
 }
@@ -105,8 +110,9 @@ try {
   const tarballs = { before: packBefore(), after: packAfter() };
   const results: Record<'before' | 'after', Install[]> = { before: [], after: [] };
   for (let run = 0; run < runs; run++) {
-    // Turns swap each run, so neither always installs into a cache the other warmed.
-    for (const label of run % 2 ? (['after', 'before'] as const) : (['before', 'after'] as const)) results[label].push(install(tarballs[label], label, run));
+    const [before, after] = await Promise.all([install(tarballs.before, 'before', run), install(tarballs.after, 'after', run)]);
+    results.before.push(before);
+    results.after.push(after);
   }
   const rows = (['before', 'after'] as const).map((label) => {
     const r = results[label];
