@@ -32,11 +32,14 @@ interface Tarball {
 }
 
 /** `npm pack` in `dir`, scripts not run (the bundles are built already). */
-function pack(dir: string): Tarball {
-  const r = npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], dir);
+function pack(dir: string, label: string): Tarball {
+  // Both are vmtui-<version>.tgz: each gets a folder of its own.
+  const destination = join(work, `${label}-tarball`);
+  mkdirSync(destination);
+  const r = npm(['pack', '--json', '--ignore-scripts', '--pack-destination', destination], dir);
   if (r.status !== 0) throw new Error(`npm pack in ${dir} failed:\n${r.stderr}`);
   const [info] = JSON.parse(r.stdout) as { filename: string; size: number; entryCount: number }[];
-  return { file: join(work, info!.filename), bytes: info!.size, files: info!.entryCount };
+  return { file: join(destination, info!.filename), bytes: info!.size, files: info!.entryCount };
 }
 
 /** The checkout's tracked files and the bundles with source maps, under main's package.json. */
@@ -48,12 +51,12 @@ function packBefore(): Tarball {
   writeFileSync(join(stage, 'package.json'), execFileSync('git', ['show', `${values['before-ref']}:package.json`]));
   // Not in the package either way; and LICENSE did not exist before.
   rmSync(join(stage, 'LICENSE'), { force: true });
-  return pack(stage);
+  return pack(stage, 'before');
 }
 
 function packAfter(): Tarball {
   execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
-  return pack(process.cwd());
+  return pack(process.cwd(), 'after');
 }
 
 /** Every installed package folder (one with a package.json) under node_modules, nested ones too. */
