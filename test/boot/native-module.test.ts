@@ -24,7 +24,7 @@ const serve = () => spawnSync(process.execPath, [app.entry, 'serve', '--data', '
 const fix = () =>
   `Run \`npm rebuild better-sqlite3\` in ${app.root}; where no prebuilt binary can be downloaded, that compiles it, which needs python3, make and a C++ compiler.`;
 
-describe('better-sqlite3 native part missing or not loadable', () => {
+describe('better-sqlite3 native part missing or not loadable', { timeout: 60_000 }, () => {
   it('missing: `vmtui serve` names it and the fix in one line, nothing about the data file, no stack', () => {
     rmSync(addon());
     const r = serve();
@@ -44,7 +44,7 @@ describe('better-sqlite3 native part missing or not loadable', () => {
     );
     expect(output).not.toContain('data file');
     expect(output).not.toMatch(/\n\s+at /);
-  }, 30_000);
+  });
 
   it('not a library for this system: `vmtui serve` names the file, dlopen’s reason and the fix', () => {
     writeFileSync(addon(), 'not a shared object\n'.repeat(300));
