@@ -99,7 +99,7 @@ async function install(tarball: Tarball, label: string, run: number): Promise<In
   if (status !== 0) throw new Error(`npm install of the ${label} tarball failed:\n${stderr}`);
   const modules = join(dir, 'node_modules');
   const bytes = Number(execFileSync('du', ['-sb', modules], { encoding: 'utf8' }).split('\t')[0]);
-  const result = { seconds, bytes, packages: countPackages(modules), engineWarnings: (stderr.match(/EBADENGINE/g) ?? []).length };
+  const result = { seconds, bytes, packages: countPackages(modules), engineWarnings: (stderr.match(/EBADENGINE Unsupported engine/g) ?? []).length };
   rmSync(dir, { recursive: true, force: true });
   return result;
 }
