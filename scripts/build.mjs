@@ -7,8 +7,10 @@
 // dist/service.js (`serve`, and `vmtui/service`, the library for test suites, typed by dist/service.d.ts), so --help does not load Ink and the UI against a
 // remote API does not load the service. dist/embedded-worker.js is the
 // embedded service's thread, which runs dist/service.js.
-// Usage: node scripts/build.mjs [--outdir DIR] [--analyze] [--without PATCH,...] [--full-redraw] [--no-shifts]
-//   default dist; --analyze prints what each bundle holds; for benchmarks, --without leaves out the named
+// Beside the bundles: THIRD-PARTY-LICENSES.txt, the licences of the packages they inline.
+// Usage: node scripts/build.mjs [--outdir DIR] [--analyze] [--sourcemap] [--without PATCH,...] [--full-redraw] [--no-shifts]
+//   default dist; --analyze prints what each bundle holds; --sourcemap writes source maps beside the bundles
+//   (they hold the whole source, several MB: not for the package); for benchmarks, --without leaves out the named
 //   patches of scripts/bundle-patches.mjs (by plugin name) and --full-redraw has Ink redraw the whole frame
 //   at each change instead of the lines that changed, --no-shifts draws the lines of a scrolled list again
 //   instead of scrolling them in the terminal.
@@ -32,11 +34,13 @@ import {
   yogaNoTopLevelAwait,
   yogaSync,
 } from './bundle-patches.mjs';
+import { thirdPartyLicenses } from './third-party-licenses.mjs';
 
 const { values } = parseArgs({
   options: {
     outdir: { type: 'string', default: 'dist' },
     analyze: { type: 'boolean', default: false },
+    sourcemap: { type: 'boolean', default: false },
     without: { type: 'string', default: '' },
     'full-redraw': { type: 'boolean', default: false },
     'no-shifts': { type: 'boolean', default: false },
@@ -51,8 +55,8 @@ if (existsSync(packageFile) && readFileSync(packageFile, 'utf8') !== PACKAGE) {
   process.exit(2);
 }
 mkdirSync(outdir, { recursive: true });
-// What an earlier build wrote there, and nothing else: its bundles, and the chunks of the older layout.
-const BUILT = /^((vmtui|app|service|embedded-worker)\.js(\.map|\.LEGAL\.txt)?|service\.d\.ts|chunks)$/;
+// What an earlier build wrote there, and nothing else: its bundles, their maps and licence files, and the chunks of the older layout.
+const BUILT = /^((vmtui|app|service|embedded-worker)\.js(\.map|\.LEGAL\.txt)?|service\.d\.ts|chunks|THIRD-PARTY-LICENSES\.txt)$/;
 for (const name of readdirSync(outdir)) if (BUILT.test(name)) rmSync(join(outdir, name), { recursive: true, force: true });
 writeFileSync(packageFile, PACKAGE);
 
@@ -77,12 +81,12 @@ const common = {
   plugins,
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"', VMTUI_BUNDLE: 'true', VMTUI_FULL_REDRAW: String(values['full-redraw']), VMTUI_NO_SHIFTS: String(values['no-shifts']), 'import.meta.url': '__vmtuiUrl' },
-  sourcemap: 'linked',
+  sourcemap: values.sourcemap ? 'linked' : false,
   // Licence texts go to a file of their own (one has the bundles' only non-ASCII letter, which would make V8 hold the whole source in two bytes per character).
   legalComments: 'linked',
   minify: true,
   logLevel: 'warning',
-  metafile: values.analyze,
+  metafile: true,
 };
 const importMetaUrl = 'var __vmtuiUrl = require("node:url").pathToFileURL(__filename).href;';
 
@@ -95,6 +99,7 @@ const results = await Promise.all([
   }),
 ]);
 if (values.analyze) for (const result of results) console.log(await analyzeMetafile(result.metafile));
+writeFileSync(join(outdir, 'THIRD-PARTY-LICENSES.txt'), thirdPartyLicenses(results.map((r) => r.metafile)));
 chmodSync(join(outdir, 'vmtui.js'), 0o755);
 // vmtui/service's types: kept by hand beside the library, which is typed by them (src/server/library.ts).
 copyFileSync('src/server/library-api.d.ts', join(outdir, 'service.d.ts'));

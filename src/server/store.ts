@@ -7,6 +7,7 @@ import { Sealer } from './sealing.js';
 import { openError, requestStorageError, sqliteCode } from './storage-errors.js';
 import type { SqlFilter } from './filter.js';
 import { LruCache } from './lru.js';
+import { nativeModuleError } from './native-module.js';
 import { Clock } from './clock.js';
 
 export type Row = Record<string, unknown>;
@@ -128,7 +129,8 @@ export class Store {
       // The timeout is SQLite's busy_timeout: how long a write waits for another process's lock.
       this.db = new Database(file, { nativeBinding: sqliteAddon(), timeout: BUSY_TIMEOUT_MS });
     } catch (err) {
-      throw openError(file, err);
+      // The first open loads the native addon: its failure is no fault of the file.
+      throw nativeModuleError(err) ?? openError(file, err);
     }
     try {
       if (onDisk) this.checkFile();

@@ -8,15 +8,19 @@ import { OWNER_TOKEN, startTestService } from '../helpers/service.js';
 
 /**
  * Builds the bundle into a directory of its own, so a test run never races
- * with `npm run build` or another test file. It sits under node_modules so
- * the bundle still finds the native better-sqlite3.
+ * with `npm run build` or another test file. By default it sits under
+ * node_modules so the bundle still finds the native better-sqlite3; a folder
+ * elsewhere needs the packages it loads beside it (test/helpers/installed.ts).
  */
-export function buildApp(): string {
-  const root = join(process.cwd(), 'node_modules', '.cache');
-  execFileSync('mkdir', ['-p', root]);
-  const dir = mkdtempSync(join(root, 'vmtui-e2e-'));
+export function buildApp(dir = cacheDir()): string {
   execFileSync(process.execPath, ['scripts/build.mjs', '--outdir', dir], { stdio: 'inherit' });
   return join(dir, 'vmtui.js');
+}
+
+function cacheDir(): string {
+  const root = join(process.cwd(), 'node_modules', '.cache');
+  execFileSync('mkdir', ['-p', root]);
+  return mkdtempSync(join(root, 'vmtui-e2e-'));
 }
 
 export interface BuiltApp {

@@ -3,11 +3,12 @@ import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rea
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../src/server/service.js';
 import { Store } from '../../src/server/store.js';
 import { isDataFileError, keyFileOf, moveAside } from '../../src/server/data-file.js';
 import { startEmbedded } from '../../src/server/embedded.js';
+import { installedApp, type InstalledApp } from '../helpers/installed.js';
 import { call, OWNER_TOKEN, type Reply } from '../helpers/service.js';
 
 /** Data files that cannot be used: each is refused at start, naming the file and what is wrong. */
@@ -38,10 +39,20 @@ async function madeFile(): Promise<string> {
   return data;
 }
 
+/**
+ * The built app, installed where any user can read it: run as root's `nobody` (below), it could not
+ * reach a private checkout (a clone in a 0700 folder) nor the tsx there.
+ */
+let app: InstalledApp | undefined;
+beforeAll(() => {
+  app = installedApp();
+}, 120_000);
+afterAll(() => app?.remove());
+
 /** `vmtui serve` on a data file, as root's `nobody` when the test runs as root (root writes anything). */
 function serveOnce(data: string): Promise<{ code: number | null; stderr: string }> {
   const asOther = process.getuid?.() === 0 ? { uid: 65534, gid: 65534, env: { ...process.env, HOME: tmpdir() } } : {};
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--data', data, '--seed', 'empty', '--token', OWNER_TOKEN], {
+  const child = spawn(process.execPath, [app!.entry, 'serve', '--port', '0', '--data', data, '--seed', 'empty', '--token', OWNER_TOKEN], {
     stdio: ['ignore', 'pipe', 'pipe'],
     ...asOther,
   });

@@ -55,7 +55,7 @@ describe('vmtui serve', () => {
     }
   });
 
-  it('the README command: any client holding T uses the API; the roots and tokens are printed; SIGINT stops it cleanly', async () => {
+  it('the command of docs/service.md: any client holding T uses the API; the roots and tokens are printed; SIGINT stops it cleanly', async () => {
     const svc = await serve(['--data', ':memory:', '--seed', 'empty', '--token', 'T', '--port', '0']);
     expect(svc.out()).toMatch(/beta root:\s+http:\/\/127\.0\.0\.1:\d+\/v4beta/);
     expect(svc.out()).toMatch(/restricted user token:\s+[0-9a-f]{64}\n/);

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { defineResource, validate } from '../../model/schema.js';
 import { ACCOUNTS_MAX, type Accounts } from '../accounts.js';
-import { issueToken, newTokenValue } from '../auth.js';
+import { RESTRICTED_ID, issueToken, newTokenValue } from '../auth.js';
 import { ApiError, badRequest, forbidden, unauthorized } from '../errors.js';
 import { importAccount } from '../import/import-account.js';
 import { sourceRoots } from '../import/source-roots.js';
 import { Source } from '../import/source.js';
 import { CONTROL_PREFIX } from '../request-hooks.js';
 import { BASE_ROOT, BETA_ROOT } from '../roots.js';
-import { RESTRICTED_ID } from '../seed/index.js';
 import { Simulation } from '../sim.js';
 import { Store } from '../store.js';
 import { sendError } from '../route.js';

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { emptyGrants, hashToken, issueToken, newTokenValue, type User } from '../auth.js';
-import { OWNER_ID, RESTRICTED_ID, seedAccount } from '../seed/index.js';
-import { markSealed } from '../secrets.js';
+import { OWNER_ID, RESTRICTED_ID, emptyGrants, hashToken, issueToken, newTokenValue, type User } from '../auth.js';
+import { seedAccount } from '../seed/index.js';
 import type { Simulation } from '../sim.js';
 import type { Store } from '../store.js';
 import { parseApiTime } from '../../model/time.js';
@@ -560,7 +559,6 @@ export async function importAccount(store: Store, sim: Simulation, source: Sourc
     store.tx(() => {
       if (source.latestDate !== undefined) store.clock.startAt(source.latestDate);
       seedAccount(store, 'empty', sim);
-      markSealed(store);
       store.setMeta('seeded', 'import');
       store.setMeta(IMPORT_META, from);
     });

@@ -1,0 +1,146 @@
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installedApp, type InstalledApp } from '../helpers/installed.js';
+import { spawnApp } from '../helpers/pty.js';
+import { OWNER_TOKEN } from '../helpers/service.js';
+
+/** What `npm pack` puts in the package, and what installing it gives a user. */
+const work = mkdtempSync(join(tmpdir(), 'vmtui-package-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const npm = (args: string[], cwd: string) =>
+  spawnSync('npm', args, { cwd, encoding: 'utf8', timeout: 240_000, env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' } });
+
+interface PackedFile {
+  path: string;
+}
+const packedFiles = (stdout: string) => (JSON.parse(stdout) as { files: PackedFile[] }[])[0]!.files.map((f) => f.path).sort();
+
+/** The package as `npm pack` makes it from a checkout: package.json, README and LICENSE, the bundles built into dist/ (scripts not run). */
+let tarball = '';
+beforeAll(() => {
+  const stage = join(work, 'stage');
+  mkdirSync(stage);
+  for (const file of ['package.json', 'README.md', 'LICENSE']) copyFileSync(file, join(stage, file));
+  execFileSync(process.execPath, ['scripts/build.mjs', '--outdir', join(stage, 'dist')], { stdio: 'inherit' });
+  const packed = npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], stage);
+  if (packed.status !== 0) throw new Error(packed.stderr);
+  tarball = join(work, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
+}, 120_000);
+
+// npm and a build on a loaded machine take tens of seconds.
+describe('the package', { timeout: 90_000 }, () => {
+  it('from the checkout holds only dist/, the README, the LICENSE and package.json: no sources, tests, benches, CI or source maps', () => {
+    const r = npm(['pack', '--dry-run', '--json', '--ignore-scripts'], process.cwd());
+    expect(r.status, r.stderr).toBe(0);
+    const files = packedFiles(r.stdout);
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json']));
+    expect(files.filter((f) => !/^(dist\/.*|LICENSE|README\.md|package\.json)$/.test(f))).toEqual([]);
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+  });
+
+  it('ships the bundles with the licences of the code they inline', () => {
+    const r = npm(['pack', '--dry-run', '--json', '--ignore-scripts', tarball], work);
+    const files = packedFiles(r.stdout);
+    expect(files).toEqual(
+      expect.arrayContaining(['dist/vmtui.js', 'dist/app.js', 'dist/service.js', 'dist/embedded-worker.js', 'dist/package.json', 'dist/THIRD-PARTY-LICENSES.txt']),
+    );
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    const licences = readFileSync(join(work, 'stage', 'dist', 'THIRD-PARTY-LICENSES.txt'), 'utf8');
+    for (const inlined of ['ink', 'react', 'fastify', 'find-my-way', 'zustand', 'otplib', 'uqr', 'ipaddr.js', 'env-paths']) {
+      expect(licences, inlined).toMatch(new RegExp(`^${inlined.replace('.', '\\.')}@\\d+\\.\\d+\\.\\d+ \\(MIT\\)\\n\\n(MIT License|The MIT License|Copyright)`, 'm'));
+    }
+  });
+
+  it('installs with --engine-strict on this Node, with only what the bundles load at run time; without its install scripts, `vmtui serve` names the native part to rebuild', () => {
+    const consumer = join(work, 'consumer');
+    mkdirSync(consumer);
+    writeFileSync(join(consumer, 'package.json'), '{ "name": "consumer", "private": true }\n');
+    // Scripts not run: better-sqlite3 is not compiled (minutes), as `npm install --ignore-scripts` leaves it.
+    const r = npm(['install', tarball, '--engine-strict', '--ignore-scripts', '--prefer-offline'], consumer);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain('EBADENGINE');
+    const installed = Object.keys((JSON.parse(readFileSync(join(consumer, 'node_modules', '.package-lock.json'), 'utf8')) as { packages: object }).packages);
+    for (const inlined of ['fastify', 'ink', 'react', 'zustand', 'light-my-request', 'cookie']) expect(installed).not.toContain(`node_modules/${inlined}`);
+    expect(installed).toEqual(expect.arrayContaining(['node_modules/better-sqlite3', 'node_modules/undici', 'node_modules/@zxcvbn-ts/core']));
+
+    const bin = join(consumer, 'node_modules', '.bin', 'vmtui');
+    expect(execFileSync(bin, ['--version'], { encoding: 'utf8' })).toBe(`vmtui ${(JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version}\n`);
+    expect(existsSync(join(consumer, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'))).toBe(false);
+    const serve = spawnSync(bin, ['serve', '--data', ':memory:', '--port', '0'], { encoding: 'utf8', timeout: 30_000 });
+    expect(serve.status).toBe(1);
+    expect(serve.stderr).toMatch(/^vmtui serve: better-sqlite3's native part \(better_sqlite3\.node\) is not installed: .* Run `npm rebuild better-sqlite3` in \S+consumer; /);
+  }, 240_000);
+});
+
+describe('the built app with only the package’s dependencies beside it', { timeout: 60_000 }, () => {
+  let app: InstalledApp | undefined;
+  beforeAll(() => {
+    app = installedApp();
+  }, 120_000);
+  afterAll(() => app?.remove());
+
+  it('serves the API (`vmtui serve`)', async () => {
+    const child = spawn(process.execPath, [app!.entry, 'serve', '--data', ':memory:', '--port', '0', '--seed', 'demo', '--token', OWNER_TOKEN], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const base = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (c: Buffer) => {
+          out += c.toString();
+          const m = /base root:\s+(\S+)/.exec(out);
+          if (m) resolve(m[1]!);
+        });
+        child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+        child.once('exit', (code) => reject(new Error(`serve exited (${code}): ${out}`)));
+      });
+      const res = await fetch(`${base}/vm/instances`, { headers: { authorization: `Bearer ${OWNER_TOKEN}` } });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { results: number }).results).toBeGreaterThan(0);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('opens the terminal UI on the embedded demo', async () => {
+    const home = join(work, 'home');
+    const ui = spawnApp([], { entry: app!.entry, env: { XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache') } });
+    try {
+      await ui.waitForScreen(/Instances\s+\d+[^]*Regions\s+\d+/, 30_000);
+      ui.press('q');
+      expect(await ui.exited).toBe(0);
+    } finally {
+      ui.kill();
+    }
+  });
+});
+
+describe('prepare (the build on a source install)', { timeout: 30_000 }, () => {
+  /** scripts/prepare.mjs alone in a checkout-like folder where esbuild cannot be found, as `npm ci --omit=dev` leaves it. */
+  const prepareIn = (withDist: boolean) => {
+    const dir = mkdtempSync(join(work, 'prepare-'));
+    mkdirSync(join(dir, 'scripts'));
+    copyFileSync('scripts/prepare.mjs', join(dir, 'scripts', 'prepare.mjs'));
+    if (withDist) {
+      mkdirSync(join(dir, 'dist'));
+      writeFileSync(join(dir, 'dist', 'vmtui.js'), '');
+    }
+    return spawnSync(process.execPath, ['scripts/prepare.mjs'], { cwd: dir, encoding: 'utf8' });
+  };
+
+  it('without esbuild keeps a dist/ already built, saying so in one line', () => {
+    const r = prepareIn(true);
+    expect([r.status, r.stdout, r.stderr]).toEqual([0, 'vmtui prepare: esbuild is not installed (dev dependencies omitted): keeping the dist/ already built.\n', '']);
+  });
+
+  it('without esbuild and without dist/ fails with one clear line', () => {
+    const r = prepareIn(false);
+    expect([r.status, r.stdout, r.stderr]).toEqual([
+      1,
+      '',
+      'vmtui prepare: dist/ is not built and esbuild is not installed: run `npm install` with dev dependencies (or `npm ci`) to build it.\n',
+    ]);
+  });
+});
