@@ -83,8 +83,8 @@ describe('accounts: made, listed and removed by the primary owner', () => {
     expect((await call(svc, 'DELETE', `/__control/accounts/${a.id}`, { token: a.token })).status).toBe(403);
     expect((await call(svc, 'GET', '/__control/accounts', { token: a.restricted_token })).status).toBe(403);
     // The account's owner still controls its own account.
-    expect((await call(svc, 'GET', '/__control/health', { token: a.token })).status).toBe(200);
-    expect((await call(svc, 'GET', '/__control/health', { token: a.restricted_token })).status).toBe(403);
+    expect((await call(svc, 'GET', '/__control/clock', { token: a.token })).status).toBe(200);
+    expect((await call(svc, 'GET', '/__control/clock', { token: a.restricted_token })).status).toBe(403);
     expect(await listed()).toContain(a.id);
     await remove(a.id);
   });
@@ -192,7 +192,7 @@ describe('accounts: each sees only its own', () => {
     const own = tokens.find((t) => a.token.startsWith(t.token))!;
     expect((await call(svc, 'DELETE', `/profile/tokens/${own.id}`, { token: a.token })).status).toBe(200);
     expect((await call(svc, 'GET', '/tags', { token: a.token })).status).toBe(401);
-    expect((await call(svc, 'GET', '/__control/health', { token: a.token })).status).toBe(200);
+    expect((await call(svc, 'GET', '/__control/clock', { token: a.token })).status).toBe(200);
     expect((await call(svc, 'POST', '/__control/snapshots', { token: a.token, body: { name: 'after-revoke' } })).status).toBe(200);
     expect((await call(svc, 'GET', '/__control/accounts', { token: a.token })).status).toBe(403);
     await remove(a.id);
