@@ -26,6 +26,11 @@ export function allocateIpv4(store: Store, vmId: number, region: string, isPubli
   // An imported account holds addresses the sequence did not hand out: those are passed over.
   let address = next();
   while (store.get('ip', address)) address = next();
+  return recordIpv4(store, { address, vmId, region, isPublic, rdns: isPublic ? defaultRdns(address) : null });
+}
+
+/** Records an IPv4 address of an instance: in the service's pools a /24 public or a /17 private network, the gateway its .1. */
+export function recordIpv4(store: Store, { address, vmId, region, isPublic, rdns }: { address: string; vmId: number; region: string; isPublic: boolean; rdns: string | null }): IpRecord {
   const record: IpRecord = {
     address,
     gateway: isPublic ? address.replace(/\.\d+$/, '.1') : null,
@@ -33,7 +38,7 @@ export function allocateIpv4(store: Store, vmId: number, region: string, isPubli
     prefix: isPublic ? 24 : 17,
     type: 'ipv4',
     public: isPublic,
-    rdns: isPublic ? defaultRdns(address) : null,
+    rdns,
     vm_id: vmId,
     region,
   };

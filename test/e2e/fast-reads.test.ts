@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { KEYS, type PtyApp } from '../helpers/pty.js';
+import { KEYS, jump, type PtyApp } from '../helpers/pty.js';
 import { OWNER_TOKEN, call } from '../helpers/service.js';
 import { useBuiltApp } from './build.js';
 
 const built = useBuiltApp();
 
-/** `:name` Enter, the way a user jumps. */
-async function jump(app: PtyApp, name: string) {
-  app.press(':');
-  await app.waitForScreen(/^: ?$/m);
-  app.press(name);
-  await app.waitForScreen(new RegExp(`^:${name} ?$`, 'm'));
-  app.press(KEYS.enter);
-}
 
 /** The requests the service answered after entry `since` of its journal. */
 async function journal(since: number): Promise<{ method: string; path: string }[]> {

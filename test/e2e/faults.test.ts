@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startShapeProxy, type ShapeProxy } from '../helpers/bad-shapes.js';
-import { KEYS, type PtyApp } from '../helpers/pty.js';
+import { KEYS, jump, type PtyApp } from '../helpers/pty.js';
 import { OWNER_TOKEN, call } from '../helpers/service.js';
 import { useBuiltApp } from './build.js';
 
@@ -31,14 +31,6 @@ afterAll(async () => {
   rmSync(cwd, { recursive: true, force: true });
 });
 
-/** `:name` Enter, the way a user jumps. */
-async function jump(app: PtyApp, name: string) {
-  app.press(':');
-  await app.waitForScreen(/^: ?$/m);
-  app.press(name);
-  await app.waitForScreen(new RegExp(`^:${name} ?$`, 'm'));
-  app.press(KEYS.enter);
-}
 
 /** The writes the service received to paths under `prefix`, as `METHOD path`. */
 async function writes(prefix: string): Promise<string[]> {

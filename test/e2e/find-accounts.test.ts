@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, spawnApp, type PtyApp } from '../helpers/pty.js';
+import { KEYS, jump, spawnApp, type PtyApp } from '../helpers/pty.js';
 import { spawnServe } from '../helpers/service.js';
 import { buildApp } from './build.js';
 
@@ -60,14 +60,6 @@ function start(args: string[], config: string) {
   const app = spawnApp(args, { entry, cols: 120, rows: 30, env: { XDG_CONFIG_HOME: home, XDG_DATA_HOME: join(home, 'data') } });
   running.push(app);
   return app;
-}
-
-async function jump(app: PtyApp, text: string) {
-  app.press(':');
-  await app.waitForScreen(/^: ?$/m);
-  app.press(text);
-  await app.waitForScreen(new RegExp(`^:${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ?$`, 'm'));
-  app.press(KEYS.enter);
 }
 
 const header = (screen: string) => screen.split('\n')[0] ?? '';

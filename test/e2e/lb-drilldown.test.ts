@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEYS, type PtyApp } from '../helpers/pty.js';
+import { KEYS, jump, type PtyApp } from '../helpers/pty.js';
 import { call } from '../helpers/service.js';
 import { useBuiltApp } from './build.js';
 
@@ -10,15 +10,6 @@ function start() {
   return built.start(undefined, { cols: 100, rows: 30, env: { FORCE_COLOR: '1' } });
 }
 
-/** `:name` Enter, the way a user jumps. */
-async function jump(app: PtyApp, name: string) {
-  app.press(':');
-  // The cursor after the text is a space drawn inverse.
-  await app.waitForScreen(/^: ?$/m);
-  app.press(name);
-  await app.waitForScreen(new RegExp(`^:${name} ?$`, 'm'));
-  app.press(KEYS.enter);
-}
 
 /** The row the cursor is on. */
 const selected = (screen: string) => screen.split('\n').find((l) => l.startsWith('› ')) ?? '';

@@ -152,3 +152,13 @@ export function spawnApp(args: string[], opts: SpawnOptions = {}): PtyApp {
     },
   };
 }
+
+/** `:name` Enter, the way a user jumps to an area. */
+export async function jump(app: PtyApp, name: string): Promise<void> {
+  app.press(':');
+  // The cursor after the text is a space drawn inverse.
+  await app.waitForScreen(/^: ?$/m);
+  app.press(name);
+  await app.waitForScreen(new RegExp(`^:${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ?$`, 'm'));
+  app.press(KEYS.enter);
+}

@@ -3,6 +3,7 @@ import { OWNER_ID, RESTRICTED_ID, emptyGrants, hashToken, issueToken, newTokenVa
 import { seedAccount } from '../seed/index.js';
 import type { Simulation } from '../sim.js';
 import type { Store } from '../store.js';
+import { recordIpv4 } from '../ipam.js';
 import { parseApiTime } from '../../model/time.js';
 import { isRecord } from '../../model/response.js';
 import { CHILDREN, LISTS, SINGLES, holdItem, newUnheld, pathOf, type Item, type ListDef, type Unheld } from './lists.js';
@@ -409,23 +410,7 @@ function instanceAddresses(ctx: Ctx): void {
       if (!Array.isArray(vm.ipv4)) continue;
       for (const address of vm.ipv4.filter((a): a is string => typeof a === 'string')) {
         if (store.get('ip', address)) continue;
-        const isPublic = !PRIVATE_IPV4.test(address);
-        store.insert(
-          'ip',
-          address,
-          {
-            address,
-            gateway: isPublic ? address.replace(/\.\d+$/, '.1') : null,
-            subnet_mask: isPublic ? '255.255.255.0' : '255.255.128.0',
-            prefix: isPublic ? 24 : 17,
-            type: 'ipv4',
-            public: isPublic,
-            rdns: null,
-            vm_id: vm.id,
-            region: vm.region,
-          },
-          { parent: String(vm.id) },
-        );
+        recordIpv4(store, { address, vmId: vm.id as number, region: vm.region as string, isPublic: !PRIVATE_IPV4.test(address), rdns: null });
       }
       const { ipv4: _listed, ...rest } = vm;
       store.put('vm', String(vm.id), rest);
