@@ -1,4 +1,5 @@
 import type { FieldOverride, FormSpec } from '../components/form/types.js';
+import { jobSubject } from '../components/list/action-jobs.js';
 import type { ActionSpec } from './screen.js';
 
 /**
@@ -7,13 +8,14 @@ import type { ActionSpec } from './screen.js';
  * function that takes a row is given the row it stands for.
  */
 export function actionsVia<A, B>(actions: readonly ActionSpec<A>[], of: (row: B) => A): ActionSpec<B>[] {
-  return actions.map(({ confirm, when, run, invalidates, form, ...rest }) => ({
+  return actions.map(({ confirm, when, run, invalidates, form, job, ...rest }) => ({
     ...rest,
     confirm: typeof confirm === 'function' ? (row: B) => confirm(of(row)) : confirm,
     when: when && ((row: B) => when(of(row))),
     run: run && ((row: B, ctx) => run(of(row), ctx)),
     invalidates: invalidates && ((row: B, params) => invalidates(of(row), params)),
     form: form && formVia(form, of),
+    job: job && { ...job, subject: (row: B) => jobSubject(job, of(row)) },
   }));
 }
 

@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/client.js';
 import type { Config } from '../config/config.js';
 import type { AccountsStore } from './accounts.js';
 import { createDataStore, type DataStore } from '../store/data.js';
+import { announceTo, createJobsStore, type JobsStore } from '../store/jobs.js';
 import { createNavStore, type NavStore } from '../store/nav.js';
 import { createSessionStore, type SessionInit, type SessionStore } from '../store/session.js';
 import { createUiStore, type UiStore } from '../store/ui.js';
@@ -18,6 +19,8 @@ export interface AppContextValue {
   nav: NavStore;
   ui: UiStore;
   views: ViewsStore;
+  /** This session's long actions, followed through their events. */
+  jobs: JobsStore;
   router: KeyRouter;
   screens: ScreenRegistry;
   /** The config file's aliases, plugins and export folder (its profiles stay with the accounts). */
@@ -57,6 +60,7 @@ export function createAppContext(opts: AppContextOptions): AppContextValue {
     data: createDataStore({ client: opts.client, onLoaded: () => session.setState({ lastRefresh: Date.now() }) }),
     nav: createNavStore(opts.root ?? 'home'),
     views: createViewsStore(),
+    jobs: createJobsStore(announceTo(session)),
     router: new KeyRouter((layers) => ui.setState({ layers })),
     screens: new ScreenRegistry(opts.screens),
     settings: opts.settings ?? noSettings(),

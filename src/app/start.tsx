@@ -99,7 +99,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     }),
     onSwitch: (next) => {
       live.stop();
-      live = startLivePoller({ client: next.client, data: next.data, session: next.session });
+      live = startLivePoller({ client: next.client, data: next.data, session: next.session, jobs: next.jobs });
     },
   });
   const current = () => accounts.getState().ctx;
@@ -131,7 +131,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     })
     .catch(fail);
   // Events, problem services and refetches of what they touch, without a key press.
-  let live = startLivePoller({ client, data: ctx.data, session: ctx.session });
+  let live = startLivePoller({ client, data: ctx.data, session: ctx.session, jobs: ctx.jobs });
   try {
     await instance.waitUntilExit();
   } catch (err) {

@@ -15,6 +15,7 @@ import events from './events/index.js';
 import home from './home/index.js';
 import images from './images/index.js';
 import instances from './instances/index.js';
+import jobs from './jobs/index.js';
 import managed from './managed/index.js';
 import messages from './messages/index.js';
 import networking from './networking/index.js';
@@ -38,6 +39,7 @@ export const screens: ScreenDef[] = [
   ...regions,
   ...requests,
   ...messages,
+  ...jobs,
   ...search,
   ...ctx,
 ];

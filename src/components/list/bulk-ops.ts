@@ -1,4 +1,4 @@
-import type { ListSpec, ScreenCtx } from '../../app/screen.js';
+import type { ActionJob, ListSpec, ScreenCtx } from '../../app/screen.js';
 import { flawOf } from '../../model/response.js';
 import type { FormSpec } from '../form/types.js';
 import { actionScope, offeredActions } from './row-actions.js';
@@ -18,6 +18,8 @@ export interface BulkOp<R> {
   skip(row: R): string | undefined;
   run(row: R, body?: Record<string, unknown>): Promise<unknown>;
   invalidates(row: R): string[];
+  /** A long action: the run is one job over its items. */
+  job?: ActionJob<R>;
 }
 
 export interface BulkOpsOptions<R> {
@@ -62,6 +64,7 @@ export function bulkOps<R>(spec: ListSpec<R>, ctx: ScreenCtx, { readOnly, missin
       },
       run: (row, body) => (form ? form.submit(body ?? {}, ctx, row) : a.run!(row, ctx)),
       invalidates: (row) => [...(a.invalidates?.(row, ctx.params) ?? []), ...(form?.invalidates?.(row, ctx.params) ?? [])],
+      job: a.job,
     });
   }
   return ops;

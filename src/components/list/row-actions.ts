@@ -3,6 +3,7 @@ import type { ActionResult, ActionSpec, ListSpec, ScreenCtx } from '../../app/sc
 import type { MessageKind } from '../../store/session.js';
 import type { ListView } from '../../store/views.js';
 import type { FormSpec } from '../form/types.js';
+import { withJob } from './action-jobs.js';
 
 export interface RowActionsOptions<R> {
   spec: ListSpec<R>;
@@ -54,7 +55,7 @@ export function rowActions<R>({ spec, ctx, rowKey, label, update, refetch, notif
     const key = rowKey(row);
     if (a.form) update({ overlay: { kind: 'form', form: `action:${a.id}`, key } });
     else if (a.confirm || a.typeToConfirm || a.destructive) update({ overlay: { kind: 'confirm', action: `action:${a.id}`, key } });
-    else void mutate(`${a.label} ${label(row)}`, () => a.run!(row, ctx), a.invalidates?.(row, ctx.params) ?? []);
+    else void mutate(`${a.label} ${label(row)}`, () => withJob(ctx, a, row, () => a.run!(row, ctx)), a.invalidates?.(row, ctx.params) ?? []);
   };
   const confirmed = (action: string, row: R) => {
     if (action === 'delete' && spec.delete) {
@@ -63,11 +64,12 @@ export function rowActions<R>({ spec, ctx, rowKey, label, update, refetch, notif
       return;
     }
     const a = actionById(spec, action);
-    if (a?.run) void mutate(`${a.label} ${label(row)}`, () => a.run!(row, ctx), a.invalidates?.(row, ctx.params) ?? []);
+    if (a?.run) void mutate(`${a.label} ${label(row)}`, () => withJob(ctx, a, row, () => a.run!(row, ctx)), a.invalidates?.(row, ctx.params) ?? []);
   };
   /** Throws the service's errors back to the form, which keeps them beside its fields. */
   const submitForm = async (form: FormSpec<R>, body: Record<string, unknown>, row: R | undefined) => {
-    const result = await form.submit(body, ctx, row);
+    const action = spec.actions?.find((a) => a.form === form);
+    const result = await withJob(ctx, action, row, () => form.submit(body, ctx, row));
     refetch(form.invalidates?.(row, ctx.params) ?? []);
     // What the list's create form made is selected once the refetched list shows it: the next key acts on it.
     if (!row && typeof result === 'object' && result !== null) update({ selectedKey: rowKey(result as R) });

@@ -24,6 +24,7 @@ const running = (vm: Instance) => vm.status === 'running';
 export const instanceActions: ActionSpec<Instance>[] = [
   {
     id: 'boot',
+    job: { event: 'vm_boot', name: 'Boot' },
     bulk: true,
     label: 'Boot',
     key: 'b',
@@ -35,6 +36,7 @@ export const instanceActions: ActionSpec<Instance>[] = [
   },
   {
     id: 'boot-config',
+    job: { event: 'vm_boot', name: 'Boot' },
     label: 'Boot with config…',
     key: 'B',
     when: stopped,
@@ -48,6 +50,7 @@ export const instanceActions: ActionSpec<Instance>[] = [
   },
   {
     id: 'reboot',
+    job: { event: 'vm_reboot', name: 'Reboot' },
     bulk: true,
     label: 'Reboot',
     key: 'r',
@@ -60,6 +63,7 @@ export const instanceActions: ActionSpec<Instance>[] = [
   },
   {
     id: 'shutdown',
+    job: { event: 'vm_shutdown', name: 'Shutdown', doing: 'Shutting down' },
     bulk: true,
     label: 'Shut down',
     key: 's',
@@ -73,6 +77,7 @@ export const instanceActions: ActionSpec<Instance>[] = [
   },
   {
     id: 'clone',
+    job: { event: 'vm_clone', name: 'Clone' },
     label: 'Clone…',
     key: 'c',
     form: {
@@ -94,6 +99,7 @@ export const instanceActions: ActionSpec<Instance>[] = [
   },
   {
     id: 'snapshot',
+    job: { event: 'vm_snapshot', name: 'Snapshot', doing: 'Taking a snapshot of' },
     label: 'Take snapshot…',
     key: 'n',
     when: (vm) => vm.backups.enabled,
