@@ -39,14 +39,14 @@ export const announceTo =
 
 export function createJobsStore(onEnd: JobEndListener = () => {}): JobsStore {
   const store = createStore<JobsState>((set, get) => {
-    /** Replaces jobs, announcing those that have just ended, and drops the oldest ended beyond JOBS_KEPT. */
-    const commit = (next: Job[]) => {
+    /** Replaces jobs, announcing those that have just ended (unless the caller says it), and drops the oldest ended beyond JOBS_KEPT. */
+    const commit = (next: Job[], announce = true) => {
       const before = new Map(get().jobs.map((j) => [j.id, j]));
       const ended = next.filter((j) => jobEnded(j.state) && !jobEnded(before.get(j.id)?.state ?? 'waiting'));
       let over = next.filter((j) => jobEnded(j.state)).length - JOBS_KEPT;
       const kept = over > 0 ? next.filter((j) => !(jobEnded(j.state) && over-- > 0)) : next;
       set({ jobs: kept });
-      for (const j of ended) onEnd(j, jobOutcome(j));
+      if (announce) for (const j of ended) onEnd(j, jobOutcome(j));
     };
     let nextId = 1;
     return {
@@ -57,7 +57,12 @@ export function createJobsStore(onEnd: JobEndListener = () => {}): JobsStore {
         set({ jobs: [...get().jobs, { id, kind, parts, started: now, moved: now, after: get().newestEvent, state: 'waiting' }] });
         return id;
       },
-      fail: (id, subjectId, reason, now = Date.now()) => commit(get().jobs.map((j) => (j.id === id ? jobWithFailure(j, subjectId, reason, now) : j))),
+      // A one-item job whose request failed: the caller's own message says so already.
+      fail: (id, subjectId, reason, now = Date.now()) =>
+        commit(
+          get().jobs.map((j) => (j.id === id ? jobWithFailure(j, subjectId, reason, now) : j)),
+          get().jobs.find((j) => j.id === id)?.parts.length !== 1,
+        ),
       observe: (events, now = Date.now()) => {
         const newest = events.reduce((m, e) => Math.max(m, e.id), get().newestEvent ?? 0);
         if (newest !== get().newestEvent) set({ newestEvent: newest });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { createDataStore } from '../../src/store/data.js';
+import { jobOutcome } from '../../src/model/jobs.js';
 import { announceTo, createJobsStore, runAsJob } from '../../src/store/jobs.js';
 import { startLivePoller, type LivePoller, type Timers } from '../../src/store/live.js';
 import { createSessionStore } from '../../src/store/session.js';
@@ -63,7 +64,9 @@ describe('a job followed by the live poller on a real service', () => {
     try {
       await expect(runAsJob(jobs, BOOT, { type: 'vm', ...vm }, () => client.post(`/vm/instances/${vm.id}/boot`))).rejects.toThrow();
       expect(jobs.getState().jobs[0]!.state).toBe('failed');
-      expect(session.getState().message).toMatchObject({ text: expect.stringMatching(/^Boot of job-fault failed: HTTP 500: host on fire/), kind: 'error' });
+      expect(jobOutcome(jobs.getState().jobs[0]!)).toMatch(/^Boot of job-fault failed: HTTP 500: host on fire/);
+      // The caller says the request's failure; the job does not say it twice.
+      expect(session.getState().messages).toHaveLength(0);
     } finally {
       await call(svc, 'DELETE', `/__control/faults/${rule.body.id}`);
     }
