@@ -4,6 +4,7 @@ import type { Config } from '../config/config.js';
 import type { AccountsStore } from './accounts.js';
 import { createDataStore, type DataStore } from '../store/data.js';
 import { announceTo, createJobsStore, type JobsStore } from '../store/jobs.js';
+import { createHistoryStore, followLists, type HistoryStore } from '../store/history.js';
 import { createNavStore, type NavStore } from '../store/nav.js';
 import { createSessionStore, type SessionInit, type SessionStore } from '../store/session.js';
 import { createUiStore, type UiStore } from '../store/ui.js';
@@ -21,6 +22,8 @@ export interface AppContextValue {
   views: ViewsStore;
   /** This session's long actions, followed through their events. */
   jobs: JobsStore;
+  /** What the app has seen change on each record since it started. */
+  history: HistoryStore;
   router: KeyRouter;
   screens: ScreenRegistry;
   /** The config file's aliases, plugins and export folder (its profiles stay with the accounts). */
@@ -53,11 +56,15 @@ export function createAppContext(opts: AppContextOptions): AppContextValue {
   // From the first answer on, before any frame: the first screen's reads are already on their way.
   opts.client.onScopeReport((report) => session.getState().learnScopes(report));
   const ui = createUiStore(opts.rows ?? 24, opts.cols ?? 80);
+  const data = createDataStore({ client: opts.client, onLoaded: () => session.setState({ lastRefresh: Date.now() }) });
+  const history = createHistoryStore();
+  followLists(history, data);
   return {
     client: opts.client,
     session,
     ui,
-    data: createDataStore({ client: opts.client, onLoaded: () => session.setState({ lastRefresh: Date.now() }) }),
+    data,
+    history,
     nav: createNavStore(opts.root ?? 'home'),
     views: createViewsStore(),
     jobs: createJobsStore(announceTo(session)),

@@ -12,6 +12,7 @@
 import type { ScreenDef } from '../app/screen.js';
 import ctx from './ctx/index.js';
 import events from './events/index.js';
+import history from './history/index.js';
 import home from './home/index.js';
 import images from './images/index.js';
 import instances from './instances/index.js';
@@ -40,6 +41,7 @@ export const screens: ScreenDef[] = [
   ...requests,
   ...messages,
   ...jobs,
+  ...history,
   ...search,
   ...ctx,
 ];

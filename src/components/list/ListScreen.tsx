@@ -198,6 +198,10 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
         update({ sortCol: col, sortDesc: v.sortCol === col ? !v.sortDesc : false, ...(row ? { selectedKey: rowKey(row) } : {}) });
       },
       copy: withRow((row) => ({ kind: 'copy', key: rowKey(row) })),
+      history: () => {
+        const { row } = current();
+        if (row && !flawOf(row)) nav.getState().push('history', { path, id: rowKey(row), label: label(row) }, label(row));
+      },
       ssh:
         spec.instance &&
         (() => {

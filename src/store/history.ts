@@ -1,0 +1,97 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { fieldChanges, type FieldChange } from '../model/history.js';
+import type { DataStore } from './data.js';
+
+/**
+ * What the app has seen of each record since it started: every time a cached
+ * list brings a record whose fields differ from the last sighting, a point
+ * with the changes and the record as it then was. Bounded: the newest points
+ * of each item, and the items seen most recently.
+ */
+
+/** Points kept per item (the oldest go first). */
+export const POINTS_KEPT = 50;
+/** Items followed; the one seen longest ago goes first. */
+export const ITEMS_KEPT = 20_000;
+
+export interface HistoryPoint {
+  at: number;
+  /** Empty for the first sighting. */
+  changes: FieldChange[];
+  record: unknown;
+}
+
+export interface ItemHistory {
+  path: string;
+  id: string;
+  label: string;
+  /** Oldest first. */
+  points: HistoryPoint[];
+}
+
+export const itemKey = (path: string, id: string) => `${path}#${id}`;
+
+export interface HistoryState {
+  /** Moves on with every change, so views redraw; the items themselves are held outside the state. */
+  version: number;
+  get(path: string, id: string): ItemHistory | undefined;
+  /** A sighting of a record: a point when it differs from the last one. */
+  see(path: string, id: string, label: string, record: unknown, now?: number): void;
+  /** Every item, for keeping them across runs. */
+  all(): ItemHistory[];
+  restore(items: readonly ItemHistory[]): void;
+}
+
+export type HistoryStore = StoreApi<HistoryState>;
+
+export function createHistoryStore(): HistoryStore {
+  const items = new Map<string, ItemHistory>();
+  const touch = (key: string, item: ItemHistory) => {
+    items.delete(key);
+    items.set(key, item);
+    if (items.size > ITEMS_KEPT) items.delete(items.keys().next().value!);
+  };
+  return createStore<HistoryState>((set, get) => ({
+    version: 0,
+    get: (path, id) => items.get(itemKey(path, id)),
+    see: (path, id, label, record, now = Date.now()) => {
+      const key = itemKey(path, id);
+      const item = items.get(key);
+      if (!item) {
+        touch(key, { path, id, label, points: [{ at: now, changes: [], record }] });
+        return;
+      }
+      const last = item.points[item.points.length - 1]!;
+      if (last.record === record) return;
+      const changes = fieldChanges(last.record, record);
+      if (changes.length === 0) return;
+      item.points = [...item.points, { at: now, changes, record }].slice(-POINTS_KEPT);
+      item.label = label;
+      touch(key, item);
+      set({ version: get().version + 1 });
+    },
+    all: () => [...items.values()],
+    restore: (saved) => {
+      for (const item of saved) touch(itemKey(item.path, item.id), { ...item, points: item.points.slice(-POINTS_KEPT) });
+      set({ version: get().version + 1 });
+    },
+  }));
+}
+
+type Row = { id?: unknown; label?: unknown };
+
+/** Takes in every record the cached lists bring (a refresh, a row an event made the app read again). */
+export function followLists(history: HistoryStore, data: DataStore): () => void {
+  return data.subscribe((s, prev) => {
+    for (const [key, entry] of Object.entries(s.lists)) {
+      const before = prev.lists[key];
+      if (before && before.rows === entry.rows) continue;
+      const path = key.split(' ')[1]!;
+      const now = Date.now();
+      for (const row of entry.rows as Row[]) {
+        if (typeof row !== 'object' || row === null || (typeof row.id !== 'number' && typeof row.id !== 'string')) continue;
+        history.getState().see(path, String(row.id), typeof row.label === 'string' ? row.label : String(row.id), row, now);
+      }
+    }
+  });
+}
