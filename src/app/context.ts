@@ -35,7 +35,7 @@ export interface AppContextValue {
   quit(): void;
 }
 
-export type AppSettings = Pick<Config, 'aliases' | 'plugins'>;
+export type AppSettings = Pick<Config, 'aliases' | 'plugins' | 'history'>;
 
 export const noSettings = (): AppSettings => ({ aliases: new Map(), plugins: [] });
 

@@ -2,9 +2,10 @@ import { render } from 'ink';
 import { ApiClient, type Connection } from '../api/client.js';
 import { screens } from '../screens/index.js';
 import { startLivePoller } from '../store/live.js';
+import { keepHistory } from '../store/history-file.js';
 import type { SessionInit } from '../store/session.js';
 import { accountTargets, createAccounts, type DemoAccount } from './accounts.js';
-import { createAppContext, noSettings, prefetchFirstScreen, type AppSettings } from './context.js';
+import { createAppContext, noSettings, prefetchFirstScreen, type AppContextValue, type AppSettings } from './context.js';
 import { ScreenRegistry } from './screen.js';
 import { checkSettings } from './settings.js';
 import { Root } from './Root.js';
@@ -69,6 +70,8 @@ export async function startApp(opts: StartOptions): Promise<number> {
   // Aliases and plugins meet the screens here: a clash is named and left out, the rest works.
   const checked = checkSettings(opts.settings ?? noSettings(), new ScreenRegistry(screens), opts.configFile ?? 'config.json');
   const notices = [...(opts.notices ?? []), ...checked.problems];
+  /** `history: true`: each account's history read from and written to its file; the returned function writes it a last time. */
+  const historyOf = (c: AppContextValue) => (checked.settings.history ? keepHistory(c.history, c.session, undefined, (text) => c.session.getState().notify(text, 'error')) : () => {});
   const ctx = createAppContext({
     client,
     session: address ? { ...opts.session, endpoint: address } : opts.session,
@@ -100,6 +103,8 @@ export async function startApp(opts: StartOptions): Promise<number> {
     onSwitch: (next) => {
       live.stop();
       live = startLivePoller({ client: next.client, data: next.data, session: next.session, jobs: next.jobs });
+      stopHistory();
+      stopHistory = historyOf(next);
     },
   });
   const current = () => accounts.getState().ctx;
@@ -132,6 +137,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     .catch(fail);
   // Events, problem services and refetches of what they touch, without a key press.
   let live = startLivePoller({ client, data: ctx.data, session: ctx.session, jobs: ctx.jobs });
+  let stopHistory = historyOf(ctx);
   try {
     await instance.waitUntilExit();
   } catch (err) {
@@ -142,6 +148,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     // Requests still waiting for a server would keep the process alive after the screen is gone.
     current().client.abort();
     live.stop();
+    stopHistory();
     stdout.off('resize', onResize);
     writer?.dispose();
     release();

@@ -72,7 +72,15 @@ export function createHistoryStore(): HistoryStore {
     },
     all: () => [...items.values()],
     restore: (saved) => {
-      for (const item of saved) touch(itemKey(item.path, item.id), { ...item, points: item.points.slice(-POINTS_KEPT) });
+      for (const item of saved) {
+        const key = itemKey(item.path, item.id);
+        const now = items.get(key);
+        // Seen already in this run: what this run saw first is a change from where the saved history ends, if it differs.
+        const first = now?.points[0];
+        const changes = first ? fieldChanges(item.points[item.points.length - 1]!.record, first.record) : [];
+        const fresh = now ? [...(changes.length ? [{ ...first!, changes }] : []), ...now.points.slice(1)] : [];
+        touch(key, { ...item, label: now?.label ?? item.label, points: [...item.points, ...fresh].slice(-POINTS_KEPT) });
+      }
       set({ version: get().version + 1 });
     },
   }));
