@@ -200,7 +200,12 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
       copy: withRow((row) => ({ kind: 'copy', key: rowKey(row) })),
       history: () => {
         const { row } = current();
-        if (row && !flawOf(row)) nav.getState().push('history', { path, id: rowKey(row), label: label(row) }, label(row));
+        if (!row || flawOf(row)) return;
+        // A row standing for another record (an overview's lines for their instance): that record's history.
+        const of = spec.subject?.(row, params)?.path;
+        const [itemPath, id] = of ? [of.slice(0, of.lastIndexOf('/')), of.slice(of.lastIndexOf('/') + 1)] : [path, rowKey(row)];
+        // The crumbs name the item already when the row stands for another record.
+        nav.getState().push('history', { path: itemPath, id, label: label(row) }, of ? '' : label(row));
       },
       ssh:
         spec.instance &&

@@ -39,4 +39,20 @@ describe('an item\'s history', { timeout: 60_000 }, () => {
     expect(diff).not.toMatch(/^updated:/m);
     await press(r, ESC, /hist-2 · 1 changes seen/);
   });
+
+  it("an instance's overview has a History part, and h on any of its lines opens the instance's timeline", async () => {
+    expect((await call(svc, 'POST', '/vm/instances', { body: { label: 'histo-1', region: 'us-east', type: 'g6-nanode-1' } })).status).toBe(200);
+    const r = renderApp({ svc, rows: 30, cols: 130 });
+    await jumpTo(r, 'vm histo-', /^› histo-1/m);
+    await press(r, ENTER, /^› Instance/m);
+    expect(await wait(r, /History +its events and the changes of its fields/)).toBeTruthy();
+    const timeline = await press(r, 'h', /histo-1 · .* · Space picks two points/);
+    expect(timeline).toMatch(/^home › instances › histo-1 › overview › history$/m);
+    // The instance as the instances list showed it: the timeline is the instance's, not the overview line's.
+    expect(timeline).toMatch(/first seen +as the app first read it/);
+    expect(await wait(r, /finished +demo-owner +vm_create/)).toBeTruthy();
+    await press(r, '\x1b', /^› Instance/m);
+    await press(r, 'jjjj', /^› History/m);
+    await press(r, ENTER, /History of histo-1|histo-1 · .* Space picks/);
+  });
 });
