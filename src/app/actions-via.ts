@@ -15,7 +15,7 @@ export function actionsVia<A, B>(actions: readonly ActionSpec<A>[], of: (row: B)
     run: run && ((row: B, ctx) => run(of(row), ctx)),
     invalidates: invalidates && ((row: B, params) => invalidates(of(row), params)),
     form: form && formVia(form, of),
-    job: job && { ...job, subject: (row: B) => jobSubject(job, of(row)) },
+    job: job && { ...job, subject: (row: B, params) => jobSubject(job, of(row), params) },
   }));
 }
 

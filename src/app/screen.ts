@@ -27,7 +27,8 @@ export interface ScreenCtx {
 /** A long action followed as a job (src/model/jobs.ts): its event, its name, and the item its event is about (the row, as an instance, by default). */
 export interface ActionJob<R> extends Omit<JobKind, 'doing'> {
   doing?: string;
-  subject?: (row: R) => JobSubject;
+  /** What the event names (its type and id); the label is what the job's messages call it. */
+  subject?: (row: R, params: Params) => JobSubject;
 }
 
 export interface Column<R> {

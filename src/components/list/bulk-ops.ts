@@ -1,4 +1,6 @@
-import type { ActionJob, ListSpec, ScreenCtx } from '../../app/screen.js';
+import type { ListSpec, ScreenCtx } from '../../app/screen.js';
+import type { JobKind, JobSubject } from '../../model/jobs.js';
+import { jobKind, jobSubject } from './action-jobs.js';
 import { flawOf } from '../../model/response.js';
 import type { FormSpec } from '../form/types.js';
 import { actionScope, offeredActions } from './row-actions.js';
@@ -19,7 +21,7 @@ export interface BulkOp<R> {
   run(row: R, body?: Record<string, unknown>): Promise<unknown>;
   invalidates(row: R): string[];
   /** A long action: the run is one job over its items. */
-  job?: ActionJob<R>;
+  job?: { kind: JobKind; subject(row: R): JobSubject };
 }
 
 export interface BulkOpsOptions<R> {
@@ -64,7 +66,7 @@ export function bulkOps<R>(spec: ListSpec<R>, ctx: ScreenCtx, { readOnly, missin
       },
       run: (row, body) => (form ? form.submit(body ?? {}, ctx, row) : a.run!(row, ctx)),
       invalidates: (row) => [...(a.invalidates?.(row, ctx.params) ?? []), ...(form?.invalidates?.(row, ctx.params) ?? [])],
-      job: a.job,
+      job: a.job && { kind: jobKind(a.job), subject: (row) => jobSubject(a.job!, row, ctx.params) },
     });
   }
   return ops;

@@ -1,7 +1,6 @@
 import { describeError } from '../../api/errors.js';
 import { gerund, runBulk, type BulkOutcome, type BulkRun } from '../../app/bulk.js';
 import type { JobsStore } from '../../store/jobs.js';
-import { jobKind, jobSubject } from './action-jobs.js';
 import { plural } from '../../model/plural.js';
 import type { MessageKind } from '../../store/session.js';
 import type { ListView } from '../../store/views.js';
@@ -52,8 +51,8 @@ export function listBulk<R>({ getView, update, marked, rowKey, label, refetch, n
       const o = getView().overlay;
       if (o?.kind === 'bulk-run') update({ overlay: { ...o, ...counts } });
     };
-    const job = op.job && jobs ? { spec: op.job, store: jobs, id: jobs.getState().start(jobKind(op.job), plan.go.map((row) => jobSubject(op.job!, row))) } : undefined;
-    const failJob = (row: R, reason: string) => job?.store.getState().fail(job.id, jobSubject(job.spec, row).id, reason);
+    const job = op.job && jobs ? { ...op.job, store: jobs, id: jobs.getState().start(op.job.kind, plan.go.map(op.job.subject)) } : undefined;
+    const failJob = (row: R, reason: string) => job?.store.getState().fail(job.id, job.subject(row).id, reason);
     const run = runBulk(
       plan.go,
       (row) =>

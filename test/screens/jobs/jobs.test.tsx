@@ -55,4 +55,19 @@ describe('jobs in the app', { timeout: 60_000 }, () => {
     expect(sent).toContain('1 under way');
     await jumpTo(r, 'jobs', /Booting 2 instances ▶ 0\/2 done/);
   });
+
+  it("a disk clone is a job about its instance, named by the disk", async () => {
+    await stopped('jdisk', 1);
+    const r = renderApp({ svc, rows: 30, cols: 120 });
+    await jumpTo(r, 'vm jdisk-', /^› jdisk-1/m);
+    await press(r, ENTER, /^› Instance/m);
+    await press(r, 'j', /^› Disks/m);
+    const disks = await press(r, ENTER, /^› \S/m);
+    const disk = /^› (.+?) {2,}/m.exec(disks)![1]!;
+    await press(r, 'a', 'Clone disk');
+    await press(r, 'c', /Clone .*\?/);
+    await press(r, '\x1b[C', /\[ Clone disk \]|\[ OK \]|\[ Clone \]/);
+    await press(r, ENTER, '1 under way');
+    await jumpTo(r, 'jobs', new RegExp(`Cloning disk ${disk} ▶ waiting for its event`));
+  });
 });
