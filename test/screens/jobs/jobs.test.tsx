@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { call, startTestService } from '../../helpers/service.js';
-import { ENTER, jumpTo, press, renderApp, wait } from '../../helpers/ink.js';
+import { ENTER, jumpTo, press, renderApp, select, wait } from '../../helpers/ink.js';
+import { openPart } from '../instances/helpers.js';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -56,18 +57,16 @@ describe('jobs in the app', { timeout: 60_000 }, () => {
     await jumpTo(r, 'jobs', /Booting 2 instances ▶ 0\/2 done/);
   });
 
-  it("a disk clone is a job about its instance, named by the disk", async () => {
+  it('a disk clone is a job about its instance, named by the disk; refused for want of room, it ends failed', async () => {
     await stopped('jdisk', 1);
     const r = renderApp({ svc, rows: 30, cols: 120 });
-    await jumpTo(r, 'vm jdisk-', /^› jdisk-1/m);
-    await press(r, ENTER, /^› Instance/m);
-    await press(r, 'j', /^› Disks/m);
-    const disks = await press(r, ENTER, /^› \S/m);
-    const disk = /^› (.+?) {2,}/m.exec(disks)![1]!;
-    await press(r, 'a', 'Clone disk');
-    await press(r, 'c', /Clone .*\?/);
-    await press(r, '\x1b[C', /\[ Clone disk \]|\[ OK \]|\[ Clone \]/);
-    await press(r, ENTER, '1 under way');
-    await jumpTo(r, 'jobs', new RegExp(`Cloning disk ${disk} ▶ waiting for its event`));
+    await openPart(r, 'jdisk-1', 'disks');
+    await select(r, 'Debian 12 Disk');
+    await press(r, 'a', /Actions: Debian 12 Disk[\s\S]*c Clone disk/);
+    await press(r, 'c', /copied byte for byte/);
+    await press(r, '\t', /\[ Clone disk \]/);
+    // The plan's disk is full: the service refuses the copy.
+    await press(r, ENTER, /Clone disk Debian 12 Disk failed: HTTP 400: Not enough storage/);
+    await jumpTo(r, 'jobs', /failed +Disk clone of Debian 12 Disk failed: HTTP 400: Not enough storage/);
   });
 });
