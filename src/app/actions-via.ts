@@ -20,7 +20,7 @@ export function actionsVia<A, B>(actions: readonly ActionSpec<A>[], of: (row: B)
 }
 
 function formVia<A, B>(form: FormSpec<A>, of: (row: B) => A): FormSpec<B> {
-  const { refuse, initial, confirm, submit, done, invalidates, overrides, ...rest } = form;
+  const { refuse, initial, confirm, submit, done, invalidates, overrides, job, ...rest } = form;
   const maybe = (row: B | undefined) => (row === undefined ? undefined : of(row));
   return {
     ...rest,
@@ -29,6 +29,7 @@ function formVia<A, B>(form: FormSpec<A>, of: (row: B) => A): FormSpec<B> {
     confirm: confirm && ((body, row) => confirm(body, maybe(row))),
     submit: (body, ctx, row) => submit(body, ctx, maybe(row)),
     done: done && ((result, row) => done(result, maybe(row))),
+    job: job && { ...job, subject: (result, body, row) => job.subject(result, body, maybe(row)) },
     invalidates: invalidates && ((row, params) => invalidates(maybe(row), params)),
     overrides: overrides && Object.fromEntries(Object.entries(overrides).map(([field, o]) => [field, overrideVia(o, of)])),
   };

@@ -17,7 +17,8 @@ export interface JobsState {
   jobs: Job[];
   /** The newest event id seen: a new job claims only newer events. */
   newestEvent?: number;
-  start(kind: JobKind, subjects: JobSubject[], now?: number): number;
+  /** `after`: the newest event id known before the request went (default: now). */
+  start(kind: JobKind, subjects: JobSubject[], now?: number, after?: number): number;
   /** One item's request failed: the service refused the action. */
   fail(id: number, subjectId: number | string, reason: string, now?: number): void;
   /** Events read by the poller; returns the ids of the events a job took, so the poller says the job's outcome in place of the raw event. */
@@ -51,10 +52,10 @@ export function createJobsStore(onEnd: JobEndListener = () => {}): JobsStore {
     let nextId = 1;
     return {
       jobs: [],
-      start: (kind, subjects, now = Date.now()) => {
+      start: (kind, subjects, now = Date.now(), after = get().newestEvent) => {
         const id = nextId++;
         const parts = subjects.map((subject) => ({ subject, state: 'waiting' as const, percent: null }));
-        set({ jobs: [...get().jobs, { id, kind, parts, started: now, moved: now, after: get().newestEvent, state: 'waiting' }] });
+        set({ jobs: [...get().jobs, { id, kind, parts, started: now, moved: now, after, state: 'waiting' }] });
         return id;
       },
       // A one-item job whose request failed: the caller's own message says so already.

@@ -3,7 +3,7 @@ import type { ActionResult, ActionSpec, ListSpec, ScreenCtx } from '../../app/sc
 import type { MessageKind } from '../../store/session.js';
 import type { ListView } from '../../store/views.js';
 import type { FormSpec } from '../form/types.js';
-import { withJob } from './action-jobs.js';
+import { submitWithJob, withJob } from './action-jobs.js';
 
 export interface RowActionsOptions<R> {
   spec: ListSpec<R>;
@@ -68,8 +68,7 @@ export function rowActions<R>({ spec, ctx, rowKey, label, update, refetch, notif
   };
   /** Throws the service's errors back to the form, which keeps them beside its fields. */
   const submitForm = async (form: FormSpec<R>, body: Record<string, unknown>, row: R | undefined) => {
-    const action = spec.actions?.find((a) => a.form === form);
-    const result = await withJob(ctx, action, row, () => form.submit(body, ctx, row));
+    const result = await submitWithJob(ctx, form, spec.actions?.find((a) => a.form === form), body, row);
     refetch(form.invalidates?.(row, ctx.params) ?? []);
     // What the list's create form made is selected once the refetched list shows it: the next key acts on it.
     if (!row && typeof result === 'object' && result !== null) update({ selectedKey: rowKey(result as R) });

@@ -35,6 +35,7 @@ export const createInstanceForm: FormSpec<Instance> = {
     swap_size: { help: 'MB; default 512; only with an image' },
   },
   submit: (body, ctx) => createInstance(ctx.client, body),
+  job: { event: 'vm_create', name: 'Creation', doing: 'Creating', subject: (vm) => ({ type: 'vm', id: (vm as Instance).id, label: (vm as Instance).label }) },
   done: (result) => {
     const vm = result as Instance;
     return `Created ${vm.label} (${vm.id}): ${vm.status}`;
