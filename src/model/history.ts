@@ -50,6 +50,22 @@ function change(before: unknown, after: unknown): string | undefined {
   return `${show(before)} → ${show(after)}`;
 }
 
+/** Whether two records hold the same values, without building anything: most records are unchanged at a refresh. */
+export function sameRecord(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    if (a.length !== other.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameRecord(a[i], other[i])) return false;
+    return true;
+  }
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if (!Object.hasOwn(b, k) || !sameRecord((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  return true;
+}
+
 /** The fields that differ from one sighting of a record to the next, in the newer record's field order. */
 export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
   const a = flatten(before, '', new Map());

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { fieldChanges, type FieldChange } from '../model/history.js';
+import { fieldChanges, sameRecord, type FieldChange } from '../model/history.js';
 import type { DataStore } from './data.js';
 
 /**
@@ -37,6 +37,8 @@ export interface HistoryState {
   get(path: string, id: string): ItemHistory | undefined;
   /** A sighting of a record: a point when it differs from the last one. */
   see(path: string, id: string, label: string, record: unknown, now?: number): void;
+  /** The records of one list as a refresh brought them; views redraw once for all of them. */
+  seeRows(path: string, rows: readonly unknown[], now?: number): void;
   /** Every item, for keeping them across runs. */
   all(): ItemHistory[];
   restore(items: readonly ItemHistory[]): void;
@@ -51,24 +53,36 @@ export function createHistoryStore(): HistoryStore {
     items.set(key, item);
     if (items.size > ITEMS_KEPT) items.delete(items.keys().next().value!);
   };
+  /** Takes in a sighting; true when it made a new point. */
+  const sight = (path: string, id: string, label: string, record: unknown, now: number): boolean => {
+    const key = itemKey(path, id);
+    const item = items.get(key);
+    if (!item) {
+      touch(key, { path, id, label, points: [{ at: now, changes: [], record }] });
+      return false;
+    }
+    const last = item.points[item.points.length - 1]!;
+    if (sameRecord(last.record, record)) return false;
+    const changes = fieldChanges(last.record, record);
+    if (changes.length === 0) return false;
+    item.points = [...item.points, { at: now, changes, record }].slice(-POINTS_KEPT);
+    item.label = label;
+    touch(key, item);
+    return true;
+  };
   return createStore<HistoryState>((set, get) => ({
     version: 0,
     get: (path, id) => items.get(itemKey(path, id)),
     see: (path, id, label, record, now = Date.now()) => {
-      const key = itemKey(path, id);
-      const item = items.get(key);
-      if (!item) {
-        touch(key, { path, id, label, points: [{ at: now, changes: [], record }] });
-        return;
+      if (sight(path, id, label, record, now)) set({ version: get().version + 1 });
+    },
+    seeRows: (path, rows, now = Date.now()) => {
+      let changed = false;
+      for (const row of rows as Row[]) {
+        if (typeof row !== 'object' || row === null || (typeof row.id !== 'number' && typeof row.id !== 'string')) continue;
+        if (sight(path, String(row.id), typeof row.label === 'string' ? row.label : String(row.id), row, now)) changed = true;
       }
-      const last = item.points[item.points.length - 1]!;
-      if (last.record === record) return;
-      const changes = fieldChanges(last.record, record);
-      if (changes.length === 0) return;
-      item.points = [...item.points, { at: now, changes, record }].slice(-POINTS_KEPT);
-      item.label = label;
-      touch(key, item);
-      set({ version: get().version + 1 });
+      if (changed) set({ version: get().version + 1 });
     },
     all: () => [...items.values()],
     restore: (saved) => {
@@ -94,12 +108,7 @@ export function followLists(history: HistoryStore, data: DataStore): () => void 
     for (const [key, entry] of Object.entries(s.lists)) {
       const before = prev.lists[key];
       if (before && before.rows === entry.rows) continue;
-      const path = key.split(' ')[1]!;
-      const now = Date.now();
-      for (const row of entry.rows as Row[]) {
-        if (typeof row !== 'object' || row === null || (typeof row.id !== 'number' && typeof row.id !== 'string')) continue;
-        history.getState().see(path, String(row.id), typeof row.label === 'string' ? row.label : String(row.id), row, now);
-      }
+      history.getState().seeRows(key.split(' ')[1]!, entry.rows);
     }
   });
 }
