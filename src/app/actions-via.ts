@@ -1,4 +1,5 @@
 import type { FieldOverride, FormSpec } from '../components/form/types.js';
+import { jobSubject } from '../components/list/action-jobs.js';
 import type { ActionSpec } from './screen.js';
 
 /**
@@ -7,7 +8,7 @@ import type { ActionSpec } from './screen.js';
  * function that takes a row is given the row it stands for.
  */
 export function actionsVia<A, B>(actions: readonly ActionSpec<A>[], of: (row: B) => A): ActionSpec<B>[] {
-  return actions.map(({ confirm, when, refuse, adds, run, invalidates, form, ...rest }) => ({
+  return actions.map(({ confirm, when, refuse, adds, run, invalidates, form, job, ...rest }) => ({
     ...rest,
     confirm: typeof confirm === 'function' ? (row: B) => confirm(of(row)) : confirm,
     when: when && ((row: B) => when(of(row))),
@@ -16,11 +17,12 @@ export function actionsVia<A, B>(actions: readonly ActionSpec<A>[], of: (row: B)
     run: run && ((row: B, ctx) => run(of(row), ctx)),
     invalidates: invalidates && ((row: B, params) => invalidates(of(row), params)),
     form: form && formVia(form, of),
+    job: job && { ...job, subject: (row: B, params) => jobSubject(job, of(row), params) },
   }));
 }
 
 function formVia<A, B>(form: FormSpec<A>, of: (row: B) => A): FormSpec<B> {
-  const { refuse, initial, confirm, adds, submit, done, invalidates, overrides, ...rest } = form;
+  const { refuse, initial, confirm, adds, submit, done, invalidates, overrides, job, ...rest } = form;
   const maybe = (row: B | undefined) => (row === undefined ? undefined : of(row));
   return {
     ...rest,
@@ -30,6 +32,7 @@ function formVia<A, B>(form: FormSpec<A>, of: (row: B) => A): FormSpec<B> {
     adds: adds && ((body, row) => adds(body, maybe(row))),
     submit: (body, ctx, row) => submit(body, ctx, maybe(row)),
     done: done && ((result, row) => done(result, maybe(row))),
+    job: job && { ...job, subject: (result, body, row) => job.subject(result, body, maybe(row)) },
     invalidates: invalidates && ((row, params) => invalidates(maybe(row), params)),
     overrides: overrides && Object.fromEntries(Object.entries(overrides).map(([field, o]) => [field, overrideVia(o, of)])),
   };

@@ -3,6 +3,8 @@ import type { ApiClient } from '../api/client.js';
 import type { Config } from '../config/config.js';
 import type { AccountsStore } from './accounts.js';
 import { createDataStore, type DataStore } from '../store/data.js';
+import { announceTo, createJobsStore, type JobsStore } from '../store/jobs.js';
+import { createHistoryStore, followLists, type HistoryStore } from '../store/history.js';
 import { createNavStore, type NavStore } from '../store/nav.js';
 import { createSessionStore, type SessionInit, type SessionStore } from '../store/session.js';
 import { createUiStore, type UiStore } from '../store/ui.js';
@@ -18,6 +20,10 @@ export interface AppContextValue {
   nav: NavStore;
   ui: UiStore;
   views: ViewsStore;
+  /** This session's long actions, followed through their events. */
+  jobs: JobsStore;
+  /** What the app has seen change on each record since it started. */
+  history: HistoryStore;
   router: KeyRouter;
   screens: ScreenRegistry;
   /** The config file's aliases, plugins and export folder (its profiles stay with the accounts). */
@@ -29,7 +35,7 @@ export interface AppContextValue {
   quit(): void;
 }
 
-export type AppSettings = Pick<Config, 'aliases' | 'plugins'>;
+export type AppSettings = Pick<Config, 'aliases' | 'plugins' | 'history'>;
 
 export const noSettings = (): AppSettings => ({ aliases: new Map(), plugins: [] });
 
@@ -50,17 +56,22 @@ export function createAppContext(opts: AppContextOptions): AppContextValue {
   // From the first answer on, before any frame: the first screen's reads are already on their way.
   opts.client.onScopeReport((report) => session.getState().learnScopes(report));
   const ui = createUiStore(opts.rows ?? 24, opts.cols ?? 80);
+  const data = createDataStore({
+    client: opts.client,
+    onLoaded: () => session.setState({ lastRefresh: Date.now() }),
+    maxAge: () => session.getState().refreshSeconds * 1000,
+  });
+  const history = createHistoryStore();
+  followLists(history, data);
   return {
     client: opts.client,
     session,
     ui,
-    data: createDataStore({
-      client: opts.client,
-      onLoaded: () => session.setState({ lastRefresh: Date.now() }),
-      maxAge: () => session.getState().refreshSeconds * 1000,
-    }),
+    data,
+    history,
     nav: createNavStore(opts.root ?? 'home'),
     views: createViewsStore(),
+    jobs: createJobsStore(announceTo(session)),
     router: new KeyRouter((layers) => ui.setState({ layers })),
     screens: new ScreenRegistry(opts.screens),
     settings: opts.settings ?? noSettings(),

@@ -55,6 +55,7 @@ export const KEYMAP = {
   filter: { keys: ['/'], label: 'filter', help: 'Filter the list (live, any visible column); Esc clears' },
   sortBy: { keys: SORT_KEYS, keysText: '⇧A-Z', label: 'sort', help: "Sort by a column: Shift and the column's letter below; again reverses" },
   refresh: { keys: ['r'], label: 'refresh', help: 'Fetch the view again now' },
+  history: { keys: ['h'], label: 'history', help: "The item's events and field changes, newest first" },
   copy: { keys: ['Y'], label: 'copy', help: 'Copy: ID, label, address, ssh line, JSON or curl of the item, a secret (OSC 52)' },
   switchView: { keys: ['v'], label: 'view', help: 'Show the list another way: costs by type, by region, by tag' },
   more: { keys: ['m'], label: 'more', help: 'Load the next page of a list paged by marker (bucket objects); reaching the end does too' },

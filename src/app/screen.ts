@@ -10,6 +10,8 @@ import type { NavEntry, Params } from '../store/nav.js';
 import type { FormSpec } from '../components/form/types.js';
 import type { ListQuery } from '../store/data.js';
 import type { Addition } from '../model/costs.js';
+import type { JobsStore } from '../store/jobs.js';
+import type { JobKind, JobSubject } from '../model/jobs.js';
 
 /** What list specs' callbacks (actions, forms, loaders) get to work with. */
 export interface ScreenCtx {
@@ -20,6 +22,15 @@ export interface ScreenCtx {
   invalidate(...prefixes: string[]): void;
   notify(text: string, kind?: MessageKind): void;
   push(screen: string, params?: Params, label?: string): void;
+  /** This session's jobs: a long action followed through its events. */
+  jobs: JobsStore;
+}
+
+/** A long action followed as a job (src/model/jobs.ts): its event, its name, and the item its event is about (the row, as an instance, by default). */
+export interface ActionJob<R> extends Omit<JobKind, 'doing'> {
+  doing?: string;
+  /** What the event names (its type and id); the label is what the job's messages call it. */
+  subject?: (row: R, params: Params) => JobSubject;
 }
 
 export interface Column<R> {
@@ -98,6 +109,8 @@ export interface ActionSpec<R> {
    * is filled once and sent for each.
    */
   bulk?: boolean;
+  /** A long action: followed through its events until it ends (`:jobs`, the header's count). */
+  job?: ActionJob<R>;
 }
 
 export interface DeleteSpec<R> {

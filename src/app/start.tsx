@@ -3,9 +3,10 @@ import { ApiClient, type Connection } from '../api/client.js';
 import { screens } from '../screens/index.js';
 import { startLivePoller } from '../store/live.js';
 import { watchSlowWrites } from './slow-writes.js';
+import { keepHistory } from '../store/history-file.js';
 import type { SessionInit } from '../store/session.js';
 import { accountTargets, createAccounts, type DemoAccount } from './accounts.js';
-import { createAppContext, noSettings, prefetchFirstScreen, type AppSettings } from './context.js';
+import { createAppContext, noSettings, prefetchFirstScreen, type AppContextValue, type AppSettings } from './context.js';
 import { ScreenRegistry } from './screen.js';
 import { checkSettings } from './settings.js';
 import { Root } from './Root.js';
@@ -72,6 +73,8 @@ export async function startApp(opts: StartOptions): Promise<number> {
   // Aliases and plugins meet the screens here: a clash is named and left out, the rest works.
   const checked = checkSettings(opts.settings ?? noSettings(), new ScreenRegistry(screens), opts.configFile ?? 'config.json');
   const notices = [...(opts.notices ?? []), ...checked.problems];
+  /** `history: true`: each account's history read from and written to its file; the returned function writes it a last time. */
+  const historyOf = (c: AppContextValue) => (checked.settings.history ? keepHistory(c.history, c.session, undefined, (text) => c.session.getState().notify(text, 'error')) : () => {});
   const ctx = createAppContext({
     client,
     session: address ? { ...opts.session, endpoint: address } : opts.session,
@@ -102,7 +105,9 @@ export async function startApp(opts: StartOptions): Promise<number> {
     }),
     onSwitch: (next) => {
       live.stop();
-      live = startLivePoller({ client: next.client, data: next.data, session: next.session });
+      live = startLivePoller({ client: next.client, data: next.data, session: next.session, jobs: next.jobs });
+      stopHistory();
+      stopHistory = historyOf(next);
       slowWrites();
       slowWrites = watchSlowWrites(next.client.requests, next.session.getState().notify);
     },
@@ -136,7 +141,8 @@ export async function startApp(opts: StartOptions): Promise<number> {
     })
     .catch(fail);
   // Events, problem services and refetches of what they touch, without a key press.
-  let live = startLivePoller({ client, data: ctx.data, session: ctx.session });
+  let live = startLivePoller({ client, data: ctx.data, session: ctx.session, jobs: ctx.jobs });
+  let stopHistory = historyOf(ctx);
   let slowWrites = watchSlowWrites(client.requests, ctx.session.getState().notify);
   try {
     await instance.waitUntilExit();
@@ -149,6 +155,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     current().client.abort();
     live.stop();
     slowWrites();
+    stopHistory();
     stdout.off('resize', onResize);
     writer?.dispose();
     release();

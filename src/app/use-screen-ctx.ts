@@ -5,7 +5,7 @@ import type { ScreenCtx } from './screen.js';
 
 /** The ScreenCtx that list specs' callbacks (forms, actions, loaders) get, for custom screens that run them. */
 export function useScreenCtx(params: Params): ScreenCtx {
-  const { client, data, session, nav } = useApp();
+  const { client, data, session, nav, jobs } = useApp();
   return useMemo<ScreenCtx>(
     () => ({
       client,
@@ -13,7 +13,8 @@ export function useScreenCtx(params: Params): ScreenCtx {
       invalidate: (...prefixes) => data.getState().invalidate(...prefixes),
       notify: (text, kind) => session.getState().notify(text, kind),
       push: (screen, p, label) => nav.getState().push(screen, p, label),
+      jobs,
     }),
-    [client, params, data, session, nav],
+    [client, params, data, session, nav, jobs],
   );
 }

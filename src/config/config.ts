@@ -39,6 +39,8 @@ export interface Config {
   plugins: Plugin[];
   /** Where Ctrl-S writes a list's export (default: the current folder). */
   exportDir?: string;
+  /** Keep what the app sees change on each item across runs (a private file per account in the user's state folder). */
+  history?: boolean;
 }
 
 /** A config file read as far as it could be: what was usable, and why the rest was not. */
@@ -129,7 +131,7 @@ export function readConfig(file: string): LoadedConfig {
     return { config, problems };
   }
   for (const key of Object.keys(raw)) {
-    if (!['profiles', 'aliases', 'plugins', 'exportDir'].includes(key)) bad(key, 'is not a setting (profiles, aliases, plugins, exportDir)');
+    if (!['profiles', 'aliases', 'plugins', 'exportDir', 'history'].includes(key)) bad(key, 'is not a setting (profiles, aliases, plugins, exportDir, history)');
   }
   const profiles = Object.hasOwn(raw, 'profiles') ? raw.profiles : {};
   if (!isObject(profiles)) bad('profiles', 'must be an object of named profiles');
@@ -171,6 +173,10 @@ export function readConfig(file: string): LoadedConfig {
   if (Object.hasOwn(raw, 'exportDir')) {
     if (typeof raw.exportDir !== 'string' || raw.exportDir === '') bad('exportDir', 'must be a folder path');
     else config.exportDir = raw.exportDir;
+  }
+  if (Object.hasOwn(raw, 'history')) {
+    if (typeof raw.history !== 'boolean') bad('history', 'must be true or false');
+    else config.history = raw.history;
   }
   return { config, problems };
 }

@@ -124,3 +124,9 @@ export function entityUrl(type: string, id: number | string): string {
   const base = ENTITY_PATHS[type as keyof typeof ENTITY_PATHS];
   return base ? `${base}/${id}` : `/v4/${type}/${id}`;
 }
+
+/** The entity type events use for the records listed under this API path (`/vm/instances` → `vm`), if any. */
+export function entityTypeOfPath(path: string): string | undefined {
+  for (const [type, base] of Object.entries(ENTITY_PATHS)) if (base.replace(/^\/v4(beta)?/, '') === path) return type;
+  return undefined;
+}

@@ -14,9 +14,11 @@ import audit from './audit/index.js';
 import costs from './costs/index.js';
 import ctx from './ctx/index.js';
 import events from './events/index.js';
+import history from './history/index.js';
 import home from './home/index.js';
 import images from './images/index.js';
 import instances from './instances/index.js';
+import jobs from './jobs/index.js';
 import managed from './managed/index.js';
 import messages from './messages/index.js';
 import networking from './networking/index.js';
@@ -40,6 +42,8 @@ export const screens: ScreenDef[] = [
   ...regions,
   ...requests,
   ...messages,
+  ...jobs,
+  ...history,
   ...search,
   ...audit,
   ...costs,

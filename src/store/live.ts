@@ -6,6 +6,7 @@ import { INSTANCES_PATH, getInstance, instancePath, type Instance } from '../api
 import { SETTLED_STATUSES } from '../model/instances.js';
 import { queryKey, type DataStore, type ListQuery } from './data.js';
 import type { SessionStore } from './session.js';
+import { underWay, type JobsStore } from './jobs.js';
 
 /**
  * Live status while the app runs: polls the account's events (every 2 s while
@@ -96,6 +97,8 @@ export interface LiveOptions {
   client: ApiClient;
   data: DataStore;
   session: SessionStore;
+  /** The app's jobs: each poll's events move them on, and while one is under way the pace stays fast. */
+  jobs?: JobsStore;
   timers?: Timers;
   fastMs?: number;
   idleMs?: number;
@@ -116,7 +119,7 @@ const MAX_LOOKUPS = 10;
 
 export const SERVICES_QUERY: ListQuery = { path: SERVICES_PATH };
 
-export function startLivePoller({ client, data, session, timers = realTimers, fastMs = FAST_MS, idleMs = IDLE_MS }: LiveOptions): LivePoller {
+export function startLivePoller({ client, data, session, jobs, timers = realTimers, fastMs = FAST_MS, idleMs = IDLE_MS }: LiveOptions): LivePoller {
   let stopped = false;
   let timer: unknown;
   let pace = fastMs;
@@ -128,6 +131,8 @@ export function startLivePoller({ client, data, session, timers = realTimers, fa
   let lastId: number | undefined;
   /** Events under way, by id, with the status last seen. */
   const tracked = new Map<number, AccountEvent>();
+  /** Events a job took at the last poll: the job's own message speaks for them. */
+  let jobEvents = new Set<number>();
   /** Labels of the services in problem at the last look; undefined before the first. */
   let problems: Map<number, string> | undefined;
   let managedDenied = false;
@@ -179,6 +184,7 @@ export function startLivePoller({ client, data, session, timers = realTimers, fa
     const newest = page.reduce((m, e) => Math.max(m, e.id), 0);
     if (lastId === undefined) {
       lastId = newest;
+      jobEvents = jobs?.getState().observe(page, timers.now()) ?? new Set();
       for (const e of page) if (inProgress(e)) tracked.set(e.id, e);
       return [];
     }
@@ -192,6 +198,7 @@ export function startLivePoller({ client, data, session, timers = realTimers, fa
         if (err instanceof ApiError && err.status === 404) tracked.delete(id);
       }
     }
+    jobEvents = jobs?.getState().observe([...byId.values()], timers.now()) ?? new Set();
     const changed: AccountEvent[] = [];
     for (const e of byId.values()) {
       const before = tracked.get(e.id);
@@ -253,13 +260,15 @@ export function startLivePoller({ client, data, session, timers = realTimers, fa
     const before = session.getState().message;
     await pollServices();
     if (stopped) return;
-    // A problem transition said something already; otherwise the newest event speaks.
-    const latest = changed[changed.length - 1];
+    // A problem transition or a job's end said something already; otherwise the newest event no job took speaks.
+    const untaken = changed.filter((e) => !jobEvents.has(e.id));
+    const latest = untaken[untaken.length - 1];
     if (latest && session.getState().message === before) {
-      const more = changed.length > 1 ? ` (+${changed.length - 1} more: :events)` : '';
+      const more = untaken.length > 1 ? ` (+${untaken.length - 1} more: :events)` : '';
       note(`${eventSummary(latest)}${more}`, latest.status === 'failed' ? 'error' : latest.status === 'finished' ? 'success' : 'info');
     }
-    if (tracked.size > 0) busy = true;
+    jobs?.getState().expire(timers.now());
+    if (tracked.size > 0 || (jobs && underWay(jobs.getState()) > 0)) busy = true;
     pace = nextDelay(pace, busy, fastMs, idleMs);
   };
 
@@ -288,6 +297,14 @@ export function startLivePoller({ client, data, session, timers = realTimers, fa
     return running;
   };
 
+  // A job just started: its events are looked for at once, then at the fast pace.
+  const unfollowJobs = jobs?.subscribe((s, prev) => {
+    if (s.jobs.length > prev.jobs.length && !stopped) {
+      kicked = true;
+      void run();
+    }
+  });
+
   void run();
   return {
     poke: () => {
@@ -298,6 +315,7 @@ export function startLivePoller({ client, data, session, timers = realTimers, fa
       stopped = true;
       timers.clear(timer);
       unsubscribe();
+      unfollowJobs?.();
     },
     delay: () => pace,
   };

@@ -56,6 +56,13 @@ describe('the config file, read tolerantly', () => {
     expect(problems).toHaveLength(8);
   });
 
+  it('history is true or false; anything else is named and left out', () => {
+    expect(readConfig(file('{"history": true}')).config.history).toBe(true);
+    const { config, problems } = readConfig(file('{"history": "yes"}'));
+    expect(config.history).toBeUndefined();
+    expect(problems).toEqual([expect.stringMatching(/: history must be true or false$/)]);
+  });
+
   it('exportDir is read for the export (Ctrl-S)', () => {
     expect(readConfig(file('{"exportDir": "/tmp/lists"}')).config.exportDir).toBe('/tmp/lists');
   });

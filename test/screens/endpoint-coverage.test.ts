@@ -1,3 +1,4 @@
+import { createJobsStore } from '../../src/store/jobs.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -86,7 +87,7 @@ async function drive(fn: unknown, ...args: unknown[]): Promise<void> {
 }
 
 function ctxFor(client: ApiClient): ScreenCtx {
-  return { client, params: standIn(), invalidate: () => {}, notify: () => {}, push: () => {} };
+  return { client, params: standIn(), invalidate: () => {}, notify: () => {}, push: () => {}, jobs: createJobsStore() };
 }
 
 async function driveForm(form: any, client: ApiClient, row: unknown) {

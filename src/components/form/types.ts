@@ -1,3 +1,4 @@
+import type { JobKind, JobSubject } from '../../model/jobs.js';
 import type { ApiClient } from '../../api/client.js';
 import type { Mode, ResourceSchema } from '../../model/schema.js';
 import type { ActionResult, ScreenCtx } from '../../app/screen.js';
@@ -61,6 +62,8 @@ export interface FormSpec<R = any> {
   submit: (body: Record<string, unknown>, ctx: ScreenCtx, row?: R) => Promise<unknown>;
   /** The message after success, or a secret to show once; default "Created" / "Saved". */
   done?: (result: unknown, row?: R) => ActionResult;
+  /** A long action whose item is known from the answer or the body (a new instance, a restore's target): followed as a job once sent. */
+  job?: Omit<JobKind, 'doing'> & { doing?: string; subject: (result: unknown, body: Record<string, unknown>, row?: R) => JobSubject };
   scope?: string;
   invalidates?: (row: R | undefined, params: Params) => string[];
 }

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
+import { useScreenCtx } from '../../app/use-screen-ctx.js';
 import { useApp } from '../../app/context.js';
 import { PRIORITY } from '../../app/key-router.js';
 import { listPath, listQuery, type Column, type ListSpec, type ScreenCtx, type ScreenDef, type ScreenProps } from '../../app/screen.js';
@@ -67,16 +68,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   useStore(session, scopeKnowledge);
   useStore(session, (s) => s.grants);
   const [derive] = useState(() => createDeriver(spec.columns, rowKey));
-  const ctx = useMemo<ScreenCtx>(
-    () => ({
-      client,
-      params,
-      invalidate: (...prefixes) => data.getState().invalidate(...prefixes),
-      notify: (text, kind) => session.getState().notify(text, kind),
-      push: (screen, p, l) => nav.getState().push(screen, p, l),
-    }),
-    [client, params, data, session, nav],
-  );
+  const ctx = useScreenCtx(params);
 
   /** Everything a key handler needs, from the stores as they are now. */
   const current = () => {
@@ -148,7 +140,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   };
   const running = useRef<BulkRun<Row>>(undefined);
   const ops = bulkOps(spec, ctx, { readOnly: session.getState().readOnly, missing: why, user: session.getState().user });
-  const bulk = listBulk({ getView: () => current().v, update, marked: markedRows, rowKey, label, refetch, notify, running });
+  const bulk = listBulk({ getView: () => current().v, update, marked: markedRows, rowKey, label, refetch, notify, running, jobs: ctx.jobs });
   const marking = () => current().v.marks.size > 0;
   /** Ctrl-S: the rows as shown (the marked ones when there are marks) as CSV and JSON. */
   const saveList = async () => {
@@ -224,6 +216,15 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
         update({ sortCol: col, sortDesc: v.sortCol === col ? !v.sortDesc : false, ...(row ? { selectedKey: rowKey(row) } : {}) });
       },
       copy: withRow((row) => ({ kind: 'copy', key: rowKey(row) })),
+      history: () => {
+        const { row } = current();
+        if (!row || flawOf(row)) return;
+        // A row standing for another record (an overview's lines for their instance): that record's history.
+        const of = spec.subject?.(row, params)?.path;
+        const [itemPath, id] = of ? [of.slice(0, of.lastIndexOf('/')), of.slice(of.lastIndexOf('/') + 1)] : [path, rowKey(row)];
+        // The crumbs name the item already when the row stands for another record.
+        nav.getState().push('history', { path: itemPath, id, label: label(row) }, of ? '' : label(row));
+      },
       ssh:
         spec.instance &&
         (() => {

@@ -1,4 +1,6 @@
 import type { ListSpec, ScreenCtx } from '../../app/screen.js';
+import type { JobKind, JobSubject } from '../../model/jobs.js';
+import { jobKind, jobSubject } from './action-jobs.js';
 import { flawOf } from '../../model/response.js';
 import type { FormSpec } from '../form/types.js';
 import type { Addition } from '../../model/costs.js';
@@ -21,6 +23,8 @@ export interface BulkOp<R> {
   /** What it adds to the bill for one row. */
   adds?: (row: R) => Addition | undefined;
   invalidates(row: R): string[];
+  /** A long action: the run is one job over its items. */
+  job?: { kind: JobKind; subject(row: R): JobSubject };
 }
 
 export interface BulkOpsOptions<R> {
@@ -66,6 +70,7 @@ export function bulkOps<R>(spec: ListSpec<R>, ctx: ScreenCtx, { readOnly, missin
       run: (row, body) => (form ? form.submit(body ?? {}, ctx, row) : a.run!(row, ctx)),
       adds: a.adds,
       invalidates: (row) => [...(a.invalidates?.(row, ctx.params) ?? []), ...(form?.invalidates?.(row, ctx.params) ?? [])],
+      job: a.job && { kind: jobKind(a.job), subject: (row) => jobSubject(a.job!, row, ctx.params) },
     });
   }
   return ops;

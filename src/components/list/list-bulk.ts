@@ -1,4 +1,6 @@
+import { describeError } from '../../api/errors.js';
 import { gerund, runBulk, type BulkOutcome, type BulkRun } from '../../app/bulk.js';
+import type { JobsStore } from '../../store/jobs.js';
 import { plural } from '../../model/plural.js';
 import type { MessageKind } from '../../store/session.js';
 import type { ListView } from '../../store/views.js';
@@ -19,6 +21,8 @@ export interface ListBulkOptions<R> {
   notify: (text: string, kind?: MessageKind) => void;
   /** Holds the run under way, for the stop key. */
   running: { current: BulkRun<R> | undefined };
+  /** Where a long action's run becomes one job. */
+  jobs?: JobsStore;
 }
 
 /**
@@ -26,7 +30,7 @@ export interface ListBulkOptions<R> {
  * confirm, then the run with its progress in the overlay. At the end the rows
  * it could not do stay marked with the reason, and the rest lose their mark.
  */
-export function listBulk<R>({ getView, update, marked, rowKey, label, refetch, notify, running }: ListBulkOptions<R>) {
+export function listBulk<R>({ getView, update, marked, rowKey, label, refetch, notify, running, jobs }: ListBulkOptions<R>) {
   const choose = (op: BulkOp<R>) => {
     const rows = marked();
     const plan = planBulk(op, rows);
@@ -47,9 +51,15 @@ export function listBulk<R>({ getView, update, marked, rowKey, label, refetch, n
       const o = getView().overlay;
       if (o?.kind === 'bulk-run') update({ overlay: { ...o, ...counts } });
     };
+    const job = op.job && jobs ? { ...op.job, store: jobs, id: jobs.getState().start(op.job.kind, plan.go.map(op.job.subject)) } : undefined;
+    const failJob = (row: R, reason: string) => job?.store.getState().fail(job.id, job.subject(row).id, reason);
     const run = runBulk(
       plan.go,
-      (row) => op.run(row, body),
+      (row) =>
+        op.run(row, body).catch((err: unknown) => {
+          failJob(row, describeError(err));
+          throw err;
+        }),
       (done, failed) => {
         counts = { done, failed };
         timer ??= setTimeout(draw, PROGRESS_MS);
@@ -59,6 +69,7 @@ export function listBulk<R>({ getView, update, marked, rowKey, label, refetch, n
     void run.done.then((outcome) => {
       clearTimeout(timer);
       running.current = undefined;
+      for (const row of outcome.notStarted) failJob(row, 'not started: stopped before its turn');
       update({ overlay: null, ...leftMarked(outcome, plan, rowKey) });
       refetch([...new Set(plan.go.flatMap((row) => op.invalidates(row)))]);
       const { text, kind } = summary(op.label, outcome, label);

@@ -3,6 +3,7 @@ import type { ActionResult, ActionSpec, ListSpec, ScreenCtx } from '../../app/sc
 import type { MessageKind } from '../../store/session.js';
 import type { ListView } from '../../store/views.js';
 import type { FormSpec } from '../form/types.js';
+import { submitWithJob, withJob } from './action-jobs.js';
 
 export interface RowActionsOptions<R> {
   spec: ListSpec<R>;
@@ -56,7 +57,7 @@ export function rowActions<R>({ spec, ctx, rowKey, label, update, refetch, notif
     const key = rowKey(row);
     if (a.form) update({ overlay: { kind: 'form', form: `action:${a.id}`, key } });
     else if (a.confirm || a.typeToConfirm || a.destructive) update({ overlay: { kind: 'confirm', action: `action:${a.id}`, key } });
-    else void mutate(`${a.label} ${label(row)}`, () => a.run!(row, ctx), a.invalidates?.(row, ctx.params) ?? []);
+    else void mutate(`${a.label} ${label(row)}`, () => withJob(ctx, a, row, () => a.run!(row, ctx)), a.invalidates?.(row, ctx.params) ?? []);
   };
   const confirmed = (action: string, row: R) => {
     if (action === 'delete' && spec.delete) {
@@ -72,13 +73,13 @@ export function rowActions<R>({ spec, ctx, rowKey, label, update, refetch, notif
       return;
     }
     const a = actionById(spec, action);
-    if (a?.run) void mutate(`${a.label} ${label(row)}`, () => a.run!(row, ctx), a.invalidates?.(row, ctx.params) ?? []);
+    if (a?.run) void mutate(`${a.label} ${label(row)}`, () => withJob(ctx, a, row, () => a.run!(row, ctx)), a.invalidates?.(row, ctx.params) ?? []);
   };
   /** Throws the service's errors back to the form, which keeps them beside its fields. */
   const submitForm = async (form: FormSpec<R>, body: Record<string, unknown>, row: R | undefined) => {
     let result: unknown;
     try {
-      result = await form.submit(body, ctx, row);
+      result = await submitWithJob(ctx, form, spec.actions?.find((a) => a.form === form), body, row);
     } catch (err) {
       if (!(err instanceof ApiError) || err.kind !== 'shape') throw err;
       // The server took the write and answered in a form the app cannot read: the form closes (a second submit

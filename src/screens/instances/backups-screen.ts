@@ -78,6 +78,8 @@ export const backups = defineScreen<Backup>({
               : undefined,
           submit: (body, ctx, b) => restoreBackup(ctx.client, ctx.params.id!, b!.id, body),
           done: (_r, b) => `Restoring ${b!.label ?? `backup ${b!.id}`}`,
+          // The event is about the target instance; the messages name the backup.
+          job: { event: 'backups_restore', name: 'Restore', subject: (_r, body, b) => ({ type: 'vm', id: Number(body.vm_id), label: b!.label ?? `backup ${b!.id}` }) },
           // The target (maybe another instance) shows restoring, then gets the disks.
           invalidates: () => [INSTANCES_PATH],
         },

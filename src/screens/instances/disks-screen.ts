@@ -60,6 +60,8 @@ export const disks = defineScreen<Disk>({
     actions: [
       {
         id: 'clone',
+        // The event is about the instance; the job's messages name the disk.
+        job: { event: 'disk_duplicate', name: 'Disk clone', doing: 'Cloning disk', subject: (d, p) => ({ type: 'vm', id: Number(p.id), label: d.label }) },
         label: 'Clone disk',
         key: 'c',
         when: (d) => d.status === 'ready',

@@ -28,6 +28,7 @@ const running = (vm: Instance) => vm.status === 'running';
 export const instanceActions: ActionSpec<Instance>[] = [
   {
     id: 'boot',
+    job: { event: 'vm_boot', name: 'Boot' },
     bulk: true,
     label: 'Boot',
     key: 'b',
@@ -39,6 +40,7 @@ export const instanceActions: ActionSpec<Instance>[] = [
   },
   {
     id: 'boot-config',
+    job: { event: 'vm_boot', name: 'Boot' },
     label: 'Boot with config…',
     key: 'B',
     when: stopped,
@@ -52,6 +54,7 @@ export const instanceActions: ActionSpec<Instance>[] = [
   },
   {
     id: 'reboot',
+    job: { event: 'vm_reboot', name: 'Reboot' },
     bulk: true,
     label: 'Reboot',
     key: 'r',
@@ -64,6 +67,7 @@ export const instanceActions: ActionSpec<Instance>[] = [
   },
   {
     id: 'shutdown',
+    job: { event: 'vm_shutdown', name: 'Shutdown', doing: 'Shutting down' },
     bulk: true,
     label: 'Shut down',
     key: 's',
@@ -77,6 +81,7 @@ export const instanceActions: ActionSpec<Instance>[] = [
   },
   {
     id: 'clone',
+    job: { event: 'vm_clone', name: 'Clone' },
     label: 'Clone…',
     key: 'c',
     form: {
@@ -101,6 +106,7 @@ export const instanceActions: ActionSpec<Instance>[] = [
   },
   {
     id: 'snapshot',
+    job: { event: 'vm_snapshot', name: 'Snapshot', doing: 'Taking a snapshot of' },
     label: 'Take snapshot…',
     key: 'n',
     when: (vm) => vm.backups.enabled,

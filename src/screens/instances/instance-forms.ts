@@ -37,6 +37,7 @@ export const createInstanceForm: FormSpec<Instance> = {
   confirm: (body) => `Create ${body.label ? `the instance ${String(body.label)}` : 'the instance'} (${String(body.type)} in ${String(body.region)})?`,
   adds: (body) => ({ type: String(body.type), region: String(body.region), instance: true, backups: body.backups_enabled === true }),
   submit: (body, ctx) => createInstance(ctx.client, body),
+  job: { event: 'vm_create', name: 'Creation', doing: 'Creating', subject: (vm) => ({ type: 'vm', id: (vm as Instance).id, label: (vm as Instance).label }) },
   done: (result) => {
     const vm = result as Instance;
     return `Created ${vm.label} (${vm.id}): ${vm.status}`;

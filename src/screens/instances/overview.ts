@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../api/client.js';
-import { getInstance, listBackups, listConfigs, listDisks, type Backup, type BackupsList, type Config, type Disk, type Instance } from '../../api/instances.js';
+import { INSTANCES_PATH, getInstance, listBackups, listConfigs, listDisks, type Backup, type BackupsList, type Config, type Disk, type Instance } from '../../api/instances.js';
 import type { Params } from '../../store/nav.js';
 import { devicesText } from './config-rows.js';
 import { diskStatusColor, instanceStatusColor, sizeText } from './format.js';
@@ -65,6 +65,14 @@ function ownParts(vm: Instance, disks: Disk[], configs: Config[], backups: Backu
       record: vm,
     },
     ...SUB_LISTS.map((s) => ({ part: s.part, name: s.title, ...lists[s.part] })),
+    {
+      part: 'history',
+      name: 'History',
+      state: '',
+      summary: 'its events and the changes of its fields seen by the app, newest first (Enter, or h on any line)',
+      record: vm,
+      to: { screen: 'history', params: { path: INSTANCES_PATH, id: String(vm.id), label: vm.label }, crumb: vm.label },
+    },
   ];
 }
 

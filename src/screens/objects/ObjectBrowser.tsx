@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
+import { useScreenCtx } from '../../app/use-screen-ctx.js';
 import { useApp } from '../../app/context.js';
 import { PRIORITY } from '../../app/key-router.js';
 import type { BulkRun } from '../../app/bulk.js';
@@ -60,16 +61,7 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
   const view = useStore(views, (s) => s.views[entry.key] ?? DEFAULT_VIEW);
   useStore(session, scopeKnowledge);
   const [derive] = useState(() => createDeriver(spec.columns, rowKey));
-  const ctx = useMemo<ScreenCtx>(
-    () => ({
-      client,
-      params: entry.params,
-      invalidate: (...prefixes) => data.getState().invalidate(...prefixes),
-      notify: (text, kind) => session.getState().notify(text, kind),
-      push: (screen, p, l) => nav.getState().push(screen, p, l),
-    }),
-    [client, entry.params, data, session, nav],
-  );
+  const ctx = useScreenCtx(entry.params);
 
   /** The rows as shown now: filtered, with the "… more" line while the server has more. */
   const shownRows = (v: ListView, rows: readonly ObjectRow[], hasMore: boolean, loadingMore: boolean) => {
@@ -123,7 +115,7 @@ export function ObjectBrowser({ entry, width, height }: ScreenProps) {
   };
   const running = useRef<BulkRun<ObjectRow>>(undefined);
   const ops = bulkOps(spec, ctx, { readOnly: session.getState().readOnly, missing: (scope) => mark(scope) });
-  const bulk = listBulk({ getView: () => current().v, update, marked: markedRows, rowKey, label, refetch, notify, running });
+  const bulk = listBulk({ getView: () => current().v, update, marked: markedRows, rowKey, label, refetch, notify, running, jobs: ctx.jobs });
   const marking = () => current().v.marks.size > 0;
   const bulkDelete = () => {
     const op = ops.find((o) => o.id === 'delete');

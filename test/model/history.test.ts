@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { changeLine, fieldChanges } from '../../src/model/history.js';
+import { ITEMS_KEPT, POINTS_KEPT, createHistoryStore } from '../../src/store/history.js';
+
+describe('field changes between two sightings', () => {
+  it('says scalars as before → after, lists of words as added and removed, nested fields by dotted name; never `updated`', () => {
+    const before = { label: 'web-1', status: 'running', tags: ['old', 'db'], specs: { disk: 25600 }, updated: '2026-01-01T00:00:00' };
+    const after = { label: 'web-2', status: 'offline', tags: ['db', 'web'], specs: { disk: 51200 }, updated: '2026-01-02T00:00:00' };
+    expect(fieldChanges(before, after).map(changeLine)).toEqual(['label: web-1 → web-2', 'status: running → offline', 'tags: + web − old', 'specs.disk: 25600 → 51200']);
+    expect(fieldChanges(before, { ...before })).toEqual([]);
+  });
+
+  it('names a field that appeared or went', () => {
+    expect(fieldChanges({ a: 1 }, { b: 2 }).map(changeLine)).toEqual(['b: (none) → 2', 'a: 1 → (none)']);
+  });
+});
+
+describe('the history kept in memory', () => {
+  it('keeps a point per change, the newest POINTS_KEPT of an item, and forgets the item seen longest ago', () => {
+    const h = createHistoryStore();
+    for (let i = 0; i <= POINTS_KEPT + 5; i++) h.getState().see('/vm/instances', '1', 'web', { id: 1, n: i }, i);
+    const item = h.getState().get('/vm/instances', '1')!;
+    expect(item.points).toHaveLength(POINTS_KEPT);
+    expect(item.points.at(-1)!.changes.map(changeLine)).toEqual([`n: ${POINTS_KEPT + 4} → ${POINTS_KEPT + 5}`]);
+    // The same record again is no new point.
+    h.getState().see('/vm/instances', '1', 'web', { id: 1, n: POINTS_KEPT + 5 });
+    expect(h.getState().get('/vm/instances', '1')!.points).toHaveLength(POINTS_KEPT);
+    for (let i = 2; i <= ITEMS_KEPT + 1; i++) h.getState().see('/vm/instances', String(i), 'x', { id: i });
+    expect(h.getState().get('/vm/instances', '1')).toBeUndefined();
+    expect(h.getState().all()).toHaveLength(ITEMS_KEPT);
+  });
+});
