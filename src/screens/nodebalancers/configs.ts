@@ -15,10 +15,9 @@ async function configsWithNodes(client: ApiClient, nb: string, io?: LoadIo): Pro
   const configs = (await io.read(configsList(nb))) as NBConfig[];
   const withNodes = async (c: NBConfig): Promise<ConfigWithNodes> => {
     const nodes = (await io.read(nodesList(nb, c.id))) as NBNode[];
-    // The rebuild form starts from these nodes and removes those left out: one it could not read fails the list, as it always did.
+    // A port whose nodes come unreadable is still listed, as listConfigsWithNodes lists it: its nodes open each marked, and the rebuild (which starts from them) is refused.
     const flaw = nodes.map(flawOf).find(Boolean);
-    if (flaw) throw new Error(`A node of ${portLabel(c)} is not readable: ${flaw.reason}`);
-    return { ...c, nodes };
+    return flaw ? { ...c, nodes: null, nodesUnreadable: `A node of ${portLabel(c)} is not readable: ${flaw.reason}` } : { ...c, nodes };
   };
   // A config the client could not read has no id to read nodes by: it stays as it came, marked.
   return Promise.all(configs.map((c) => (flawOf(c) ? (c as ConfigWithNodes) : withNodes(c))));
