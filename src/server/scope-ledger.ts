@@ -41,7 +41,7 @@ export class ScopeLedger {
     if (!trace.operation) return;
     const scopes = (trace.access ?? []).filter((d) => d.kind === 'scope');
     const refusal = scopes.find((d) => !d.allowed);
-    const token = (trace.token ?? '').replace(/…$/, '');
+    const token = (trace.token ?? '').replace(/\u2026$/, '');
     const needed = sortedScopes(scopes.map((d) => d.needs));
     const refused = refusal ? { needed: refusal.needs, had: refusal.has } : null;
     const key = JSON.stringify([token, trace.operation, needed, refused]);

@@ -1,3 +1,4 @@
+import { flawOf } from '../../model/response.js';
 import { rowsOf } from '../../store/lists.js';
 import { describeError } from '../../api/errors.js';
 import { FIREWALLS_PATH, devicesPath, type Firewall, type FirewallDevice } from '../../api/firewalls.js';
@@ -30,6 +31,8 @@ const ruleTitles = (area: Area) => AREAS[area].map((id) => RULES.find((r) => r.i
 
 /** A refusal names the scope the token lacks; anything else is said as it came. */
 const reasonOf = (err: unknown) => {
+  // Joining lists (a firewall's devices, a port's nodes) reads fields a record the server sent unreadable lacks.
+  if (err instanceof TypeError) return 'the server sent records it cannot read';
   const text = err instanceof Error ? err.message : describeError(err);
   const scope = SCOPE.exec(text)?.[0];
   return scope ? `needs ${scope}` : text;
@@ -57,7 +60,7 @@ export async function loadAudit(data: DataStore, now = Date.now()): Promise<Find
     read('instances', () => rows<Instance>(INSTANCES_PATH)).then((v) => (input.instances = v as AuditInput['instances'])),
     read('firewalls', async () => {
       const fws = await rows<Firewall>(FIREWALLS_PATH, BETA);
-      return Promise.all(fws.map(async (fw) => ({ ...fw, devices: (await rows<FirewallDevice>(devicesPath(fw.id), BETA)).map((d) => ({ type: d.entity.type, id: d.entity.id })) })));
+      return Promise.all(fws.map(async (fw) => (flawOf(fw) ? fw : { ...fw, devices: (await rows<FirewallDevice>(devicesPath(fw.id), BETA)).map((d) => ({ type: d.entity.type, id: d.entity.id })) })));
     }).then((v) => (input.firewalls = v)),
     read('profile', async () => (await rowsOf<Profile>(data, PROFILE_QUERY))[0]).then((v) => (input.profile = v)),
     read('tokens', () => rowsOf(data, { path: TOKENS_PATH, load: (client) => listTokens(client), flawed: 'mark' })).then((v) => (input.tokens = v as AuditInput['tokens'])),

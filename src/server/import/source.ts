@@ -1,4 +1,3 @@
-import { request } from 'undici';
 
 /**
  * The account an import reads: GET only, to the two roots it was given and
@@ -78,6 +77,8 @@ export class Source {
     let res;
     try {
       // undici's request follows no redirect: a 3xx is an answer like any other, never a request elsewhere.
+      // undici loads zlib and more: only an import pays for it, not every start of the service.
+      const { request } = await import('undici');
       res = await request(url, { method: 'GET', headers: { ...headers, authorization: `Bearer ${this.opts.token}`, accept: 'application/json' }, signal });
     } catch (err) {
       throw new SourceError(timeout.aborted ? `no answer from ${new URL(url).origin} within ${(this.opts.timeoutMs ?? TIMEOUT_MS) / 1000} s` : `cannot reach ${new URL(url).origin}: ${(err as Error).message}`);
