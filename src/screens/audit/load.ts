@@ -60,7 +60,8 @@ export async function loadAudit(data: DataStore, now = Date.now()): Promise<Find
     read('instances', () => rows<Instance>(INSTANCES_PATH)).then((v) => (input.instances = v as AuditInput['instances'])),
     read('firewalls', async () => {
       const fws = await rows<Firewall>(FIREWALLS_PATH, BETA);
-      return Promise.all(fws.map(async (fw) => (flawOf(fw) ? fw : { ...fw, devices: (await rows<FirewallDevice>(devicesPath(fw.id), BETA)).map((d) => ({ type: d.entity.type, id: d.entity.id })) })));
+      // A firewall the server sent unreadable has no id to read devices by: its rules say it is unreadable.
+      return Promise.all(fws.map(async (fw) => (flawOf(fw) ? { ...fw, devices: [] } : { ...fw, devices: (await rows<FirewallDevice>(devicesPath(fw.id), BETA)).map((d) => ({ type: d.entity.type, id: d.entity.id })) })));
     }).then((v) => (input.firewalls = v)),
     read('profile', async () => (await rowsOf<Profile>(data, PROFILE_QUERY))[0]).then((v) => (input.profile = v)),
     read('tokens', () => rowsOf(data, { path: TOKENS_PATH, load: (client) => listTokens(client), flawed: 'mark' })).then((v) => (input.tokens = v as AuditInput['tokens'])),
