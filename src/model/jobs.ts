@@ -67,7 +67,9 @@ function overall(parts: readonly JobPart[]): JobState {
   return 'finished';
 }
 
-const sameSubject = (e: EventRecord, s: JobSubject) => e.entity !== null && e.entity.type === s.type && String(e.entity.id) === String(s.id);
+const names = (ref: EventRecord['entity'], s: JobSubject) => ref !== null && ref.type === s.type && String(ref.id) === String(s.id);
+/** An event is about its entity, or about what it made: a capture's event is the instance's, its image the secondary entity. */
+const sameSubject = (e: EventRecord, s: JobSubject) => names(e.entity, s) || names(e.secondary_entity, s);
 
 /** Whether the event is this part's: its action and item, newer than the job, and not already another part's. */
 function claims(job: Job, part: JobPart, e: EventRecord): boolean {

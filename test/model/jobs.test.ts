@@ -69,6 +69,14 @@ describe('a job followed through its events', () => {
     expect(jobWithEvents(early, [event()], T0).state).toBe('under way');
   });
 
+  it('follows a capture by its image, which the event names as its secondary entity', () => {
+    const capture: Job = { ...job(), kind: { event: 'disk_imagize', name: 'Capture', doing: 'Capturing' }, parts: [{ subject: { type: 'image', id: 'private/12', label: 'golden' }, state: 'waiting', percent: null }] };
+    const imagize = (over: Partial<EventRecord>) => event({ action: 'disk_imagize', secondary_entity: { id: 'private/12', label: 'golden', type: 'image', url: '/v4/images/private/12' }, ...over });
+    expect(jobWithEvents(capture, [imagize({ secondary_entity: { id: 'private/13', label: 'other', type: 'image', url: '' } })], T0)).toBe(capture);
+    const done = jobWithEvents(capture, [imagize({ status: 'finished', percent_complete: 100, duration: 20 })], T0 + 20_000);
+    expect(jobOutcome(done)).toBe('Capture of golden finished in 20 s');
+  });
+
   it('says its end is not known when no word came in time, never that it is done', () => {
     const j = jobWithEvents(job(), [event()], T0);
     expect(jobTimedOut(j, T0 + JOB_TIMEOUT_MS - 1)).toBe(j);

@@ -64,6 +64,8 @@ export const images = defineScreen<Image>({
       overrides: { disk_id: { title: 'Disk', choices: diskChoices, help: 'Instance › disk to capture (not swap); the capture runs in the background' } },
       done: (r) => `Capturing ${(r as Image).label} as ${(r as Image).id}; it is usable once the capture event finishes`,
       submit: (body, ctx) => createImage(ctx.client, body as { disk_id: number }),
+      // The answer names the image, not the instance the disk belongs to: the capture's event carries the image as its secondary entity.
+      job: { event: 'disk_imagize', name: 'Capture', doing: 'Capturing', subject: (r) => ({ type: 'image', id: (r as Image).id, label: (r as Image).label }) },
     },
     edit: {
       schema: ImageSchema,
