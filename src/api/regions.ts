@@ -1,5 +1,6 @@
 import type { ApiClient } from './client.js';
 import { fetchAllPages } from './pages.js';
+import { typePrice, type Price, type RegionPrice } from '../model/prices.js';
 
 /** Typed endpoint functions of one area: the pattern every src/api/<area>.ts follows. */
 
@@ -11,14 +12,7 @@ export interface Region {
   resolvers: { ipv4: string; ipv6: string };
 }
 
-export interface Price {
-  hourly: number;
-  monthly: number;
-}
-
-export interface RegionPrice extends Price {
-  id: string;
-}
+export type { Price, RegionPrice } from '../model/prices.js';
 
 export interface InstanceType {
   id: string;
@@ -50,14 +44,9 @@ export async function regionChoices(client: ApiClient, capability?: string) {
     .map((r) => ({ value: r.id, label: `${r.id} (${r.country})${r.status === 'ok' ? '' : ` ${r.status}`}` }));
 }
 
-/** A plan's price in a region: the region's own where the type lists one (later releases), else its default price. */
-export function priceIn(t: Pick<InstanceType, 'price' | 'region_prices'>, region: unknown): Price {
-  return (typeof region === 'string' && t.region_prices?.find((p) => p.id === region)) || t.price;
-}
-
 /** "$24/mo in us-east" where the region has its own price, "$20/mo" otherwise. */
-export function priceText(t: Pick<InstanceType, 'price' | 'region_prices'>, region: unknown): string {
-  const price = priceIn(t, region);
+export function priceText(t: Pick<InstanceType, 'id' | 'price' | 'region_prices'>, region: unknown): string {
+  const price = typePrice(t, region);
   return `$${price.monthly}/mo${price === t.price ? '' : ` in ${String(region)}`}`;
 }
 

@@ -4,26 +4,35 @@ export interface Price {
   hourly: number;
 }
 
+/** A region whose price differs from the type's default (later releases' `region_prices`). */
+export interface RegionPrice extends Price {
+  id: string;
+}
+
 /** The parts of an instance type that price it (GET /vm/types). */
 export interface PricedType {
   id: string;
   price: Price;
-  addons?: { backups?: { price?: Price } };
+  region_prices?: RegionPrice[];
+  addons?: { backups?: { price?: Price; region_prices?: RegionPrice[] } };
 }
 
 export const NO_COST: Price = { monthly: 0, hourly: 0 };
 
 export const addPrices = (a: Price, b: Price): Price => ({ monthly: a.monthly + b.monthly, hourly: a.hourly + b.hourly });
 
-/**
- * The price of a type in a region. 4.83.1 publishes one price per type;
- * the region is taken so a later server's per-region prices can be read here
- * without touching the callers.
- */
-export const typePrice = (type: PricedType, _region: string): Price => type.price;
+/** The price in a region: the region's own where one is listed (later releases), else the default, which is all 4.83.1 publishes. */
+const inRegion = (price: Price, regional: readonly RegionPrice[] | undefined, region: unknown): Price =>
+  (typeof region === 'string' && regional?.find((p) => p.id === region)) || price;
+
+/** The price of a type in a region. */
+export const typePrice = (type: PricedType, region: unknown): Price => inRegion(type.price, type.region_prices, region);
 
 /** The backups add-on of a type in a region, when the type publishes one. */
-export const backupsPrice = (type: PricedType, _region: string): Price | undefined => type.addons?.backups?.price;
+export const backupsPrice = (type: PricedType, region: unknown): Price | undefined => {
+  const backups = type.addons?.backups;
+  return backups?.price && inRegion(backups.price, backups.region_prices, region);
+};
 
 /** Money as the confirmations and the costs view write it: cents for a month; for an hour three decimals, four where the price has them ($0.0075). */
 export const monthlyText = (n: number) => `$${n.toFixed(2)}`;
