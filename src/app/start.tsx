@@ -3,6 +3,7 @@ import { ApiClient, type Connection } from '../api/client.js';
 import { screens } from '../screens/index.js';
 import { startLivePoller } from '../store/live.js';
 import { watchSlowWrites } from './slow-writes.js';
+import { watchAuditCount } from '../screens/audit/header-count.js';
 import { keepHistory } from '../store/history-file.js';
 import type { SessionInit } from '../store/session.js';
 import { accountTargets, createAccounts, type DemoAccount } from './accounts.js';
@@ -110,6 +111,8 @@ export async function startApp(opts: StartOptions): Promise<number> {
       stopHistory = historyOf(next);
       slowWrites();
       slowWrites = watchSlowWrites(next.client.requests, next.session.getState().notify);
+      auditCount();
+      auditCount = watchAuditCount(next.data, next.session);
     },
   });
   const current = () => accounts.getState().ctx;
@@ -144,6 +147,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
   let live = startLivePoller({ client, data: ctx.data, session: ctx.session, jobs: ctx.jobs });
   let stopHistory = historyOf(ctx);
   let slowWrites = watchSlowWrites(client.requests, ctx.session.getState().notify);
+  let auditCount = watchAuditCount(ctx.data, ctx.session);
   try {
     await instance.waitUntilExit();
   } catch (err) {
@@ -155,6 +159,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     current().client.abort();
     live.stop();
     slowWrites();
+    auditCount();
     stopHistory();
     stdout.off('resize', onResize);
     writer?.dispose();

@@ -9,7 +9,7 @@ import { auditList } from './audit-list.js';
 
 /**
  * `:audit`: the generic list of findings (marks, bulk fixes, export come with
- * it), its high findings counted in the header each time it is computed. Not
+ * it), its high findings counted in the header each time it is computed (and between visits from the cache: header-count.ts). Not
  * a list screen itself, so neither search nor the home view computes it.
  */
 export function AuditScreen(props: ScreenProps) {

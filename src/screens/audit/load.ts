@@ -8,7 +8,7 @@ import { NODEBALANCERS_PATH, configsPath, nodesPath, type NBConfig, type NBNode,
 import { KEYS_PATH, type ObjKey } from '../../api/object-storage.js';
 import { TOKENS_PATH, listTokens, type Profile } from '../../api/profile.js';
 import { RULES, audit, limitFindings, unchecked, type AuditInput, type Finding } from '../../model/audit.js';
-import type { DataStore } from '../../store/data.js';
+import { queryKey, type DataStore, type ListQuery } from '../../store/data.js';
 import { PROFILE_QUERY } from '../profile/use-object.js';
 
 const BETA = 'beta' as const;
@@ -38,24 +38,37 @@ const reasonOf = (err: unknown) => {
   return scope ? `needs ${scope}` : text;
 };
 
+/** A list the pass over the cache found not read yet: its area is left out, nothing is sent. */
+class NotCached extends Error {}
+
+/** The rows of a list under the read rule, or, for a pass over the cache alone, as cached (NotCached when absent). */
+const readerOf = (data: DataStore, cachedOnly: boolean) => <T>(q: ListQuery): Promise<T[]> => {
+  if (!cachedOnly) return rowsOf<T>(data, q);
+  const entry = data.getState().lists[queryKey(q)];
+  return entry?.status === 'ready' ? Promise.resolve(entry.rows as T[]) : Promise.reject(new NotCached());
+};
+
 /**
  * The findings of every rule over the account's lists, read from the cache
  * (each read once when absent, as the areas' own views read them). An area
- * that cannot be read is a finding of its own, its rules skipped.
+ * that cannot be read is a finding of its own, its rules skipped. With
+ * `cachedOnly`, nothing is read: an area not cached yet is left out (the
+ * header's count between visits to `:audit`).
  */
-export async function loadAudit(data: DataStore, now = Date.now()): Promise<Finding[]> {
+export async function loadAudit(data: DataStore, now = Date.now(), { cachedOnly = false } = {}): Promise<Finding[]> {
+  const listRows = readerOf(data, cachedOnly);
   const input: AuditInput = { now };
   const notChecked: Finding[] = [];
   const read = async <T>(area: Area, get: () => Promise<T>): Promise<T | undefined> => {
     try {
       return await get();
     } catch (err) {
-      notChecked.push(unchecked(area, reasonOf(err), ruleTitles(area)));
+      if (!(err instanceof NotCached)) notChecked.push(unchecked(area, reasonOf(err), ruleTitles(area)));
       return undefined;
     }
   };
   // Marked as the areas' own lists are read, so the audit answers from their cache entries and fills them.
-  const rows = <T>(path: string, root?: typeof BETA) => rowsOf<T>(data, root ? { path, root, flawed: 'mark' } : { path, flawed: 'mark' });
+  const rows = <T>(path: string, root?: typeof BETA) => listRows<T>(root ? { path, root, flawed: 'mark' } : { path, flawed: 'mark' });
   await Promise.all([
     read('instances', () => rows<Instance>(INSTANCES_PATH)).then((v) => (input.instances = v as AuditInput['instances'])),
     read('firewalls', async () => {
@@ -63,8 +76,8 @@ export async function loadAudit(data: DataStore, now = Date.now()): Promise<Find
       // A firewall the server sent unreadable has no id to read devices by: its rules say it is unreadable.
       return Promise.all(fws.map(async (fw) => (flawOf(fw) ? { ...fw, devices: [] } : { ...fw, devices: (await rows<FirewallDevice>(devicesPath(fw.id), BETA)).map((d) => ({ type: d.entity.type, id: d.entity.id })) })));
     }).then((v) => (input.firewalls = v)),
-    read('profile', async () => (await rowsOf<Profile>(data, PROFILE_QUERY))[0]).then((v) => (input.profile = v)),
-    read('tokens', () => rowsOf(data, { path: TOKENS_PATH, load: (client) => listTokens(client), flawed: 'mark' })).then((v) => (input.tokens = v as AuditInput['tokens'])),
+    read('profile', async () => (await listRows<Profile>(PROFILE_QUERY))[0]).then((v) => (input.profile = v)),
+    read('tokens', () => listRows({ path: TOKENS_PATH, load: (client) => listTokens(client), flawed: 'mark' })).then((v) => (input.tokens = v as AuditInput['tokens'])),
     read('load balancers', async () => {
       const nbs = await rows<NodeBalancer>(NODEBALANCERS_PATH);
       return Promise.all(
