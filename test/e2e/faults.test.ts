@@ -92,6 +92,12 @@ describe('server faults in a terminal', { timeout: 150_000 }, () => {
     proxy.spoil('*', '/managed/contacts*', 'null-items');
     await jump(app, 'contacts');
     await app.waitForScreen(/^› ⚠ unreadable: it is null, not an object/m);
+    // A read of the contacts sent before the proxy spoiled them (the home view's count, a refresh) may still
+    // answer with readable rows: r starts a read whose answer supersedes any older one, then the rows are
+    // the spoiled ones for good.
+    app.press('r');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await app.waitForScreen(/^› ⚠ unreadable: it is null, not an object/m);
     app.press(KEYS.ctrlD);
     await app.waitForScreen(said('in a form the app cannot read (it is null, not an object); d or y shows what it sent'));
 
