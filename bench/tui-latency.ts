@@ -123,7 +123,7 @@ async function timed(app: PtyApp, log: Logged[], key: string | undefined, match:
 }
 
 /** One walk through the views: each one's time and rounds, and the overview's requests round by round. */
-async function walk(entry: string, api: string, log: Logged[]): Promise<{ views: Timing; overview: Logged[][] }> {
+async function walk(entry: string, api: string, log: Logged[]): Promise<{ views: Timing; overview: Logged[][]; search: Logged[][] }> {
   const app = spawnApp(['--api-url', api, '--token', OWNER_TOKEN, '--refresh', '60'], { entry, cols: 140, rows: 50 });
   const jump = async (text: string, shown: RegExp) => {
     await typed(app, text);
@@ -146,11 +146,16 @@ async function walk(entry: string, api: string, log: Logged[]): Promise<{ views:
     await jump('lb', /^› web-lb\s/m);
     views.ports = await timed(app, log, KEYS.enter, /80 http\s+roundrobin\s+table\s+http\s+\d+ up/);
     views.nodes = await timed(app, log, KEYS.enter, /web-3\s+192\.168\.128\.4:80\s+UP/);
+    // A balancer nothing has read below yet: its ports are drawn before their nodes arrive.
+    await jump('lb api-lb', /^› api-lb\s/m);
+    views.coldPorts = await timed(app, log, KEYS.enter, /8443 \w+\s+\w+\s+\S+\s+\S+\s+\d+ up/);
     await jump('buckets', /^home › buckets\n[^\n]*\d+ items?/m);
     views.folder = await timed(app, log, KEYS.enter, /^home › buckets › [^\n]+\n[^\n]*\d+ (item|entr)/m);
     await typed(app, 'search web');
-    views.search = await timed(app, log, KEYS.enter, /\d+ hits? · in \d+ lists/);
-    return { views, overview };
+    const asked = performance.now();
+    views.searchHits = await timed(app, log, KEYS.enter, /[1-9]\d* hits? · /, asked);
+    views.search = await timed(app, log, undefined, /\d+ hits? · in \d+ lists/, asked);
+    return { views, overview, search: roundsOf(log, asked, asked + views.search.ms) };
   } finally {
     app.kill();
   }
@@ -164,7 +169,9 @@ const VIEWS: [string, string][] = [
   ['secondOverview', 'overview of a second instance'],
   ['ports', "a balancer's ports"],
   ['nodes', "a port's nodes"],
+  ['coldPorts', "a balancer's ports, nothing read below it"],
   ['folder', "a bucket's folder"],
+  ['searchHits', ':search web, first hits (cached lists)'],
   ['search', ':search web, all lists'],
 ];
 
@@ -181,12 +188,13 @@ async function main() {
     console.log(`proxy on ${host} (remote to the app), delays ${DELAYS.join(', ')} ms, ${RUNS} run(s), median`);
     for (const delay of DELAYS) {
       const proxy = await startProxy(target, host, delay);
-      const results = new Map<string, { views: Timing; overview: Logged[][] }>();
+      const results = new Map<string, { views: Timing; overview: Logged[][]; search: Logged[][] }>();
       for (const b of builds) {
-        const runs: { views: Timing; overview: Logged[][] }[] = [];
+        const runs: { views: Timing; overview: Logged[][]; search: Logged[][] }[] = [];
         for (let i = 0; i < RUNS; i++) runs.push(await walk(b.entry, `${proxy.origin}/v4`, proxy.log));
         const views = Object.fromEntries(VIEWS.map(([k]) => [k, { ms: median(runs.map((r) => r.views[k]!.ms)), rounds: median(runs.map((r) => r.views[k]!.rounds)) }]));
-        results.set(b.name, { views, overview: runs[Math.floor(runs.length / 2)]!.overview });
+        const { overview, search } = runs[Math.floor(runs.length / 2)]!;
+        results.set(b.name, { views, overview, search });
       }
       proxy.close();
       console.log(`\n${delay} ms per request`);
@@ -199,8 +207,10 @@ async function main() {
         console.log(`${title.padEnd(44)}${cells.join('')}`);
       }
       for (const b of builds) {
-        console.log(`overview's rounds of requests, ${b.name}:`);
-        results.get(b.name)!.overview.forEach((round, i) => console.log(`  ${i + 1}: ${round.length} × ${[...new Set(round.map((r) => r.path.replace(/\/\d+/g, '/N')))].join(', ')}`));
+        for (const view of ['overview', 'search'] as const) {
+          console.log(`${view}'s rounds of requests, ${b.name}:`);
+          results.get(b.name)![view].forEach((round, i) => console.log(`  ${i + 1}: ${round.length} × ${[...new Set(round.map((r) => r.path.replace(/\/\d+/g, '/N')))].join(', ')}`));
+        }
       }
     }
   } finally {

@@ -68,22 +68,3 @@ export const getDevice = (client: ApiClient, fw: number | string, device: number
 export const addDevice = (client: ApiClient, fw: number | string, body: Body) => client.post<FirewallDevice>(devicesPath(fw), body, BETA);
 export const removeDevice = (client: ApiClient, fw: number | string, device: number | string) => client.delete<unknown>(devicePath(fw, device), BETA);
 
-/** How many devices a firewall protects: one small page's `results`. */
-export const countDevices = async (client: ApiClient, fw: number | string) => (await client.page(devicesPath(fw), { ...BETA, page: 1, pageSize: 25 })).results;
-
-export type FirewallWithDevices = Firewall & { device_count: number };
-
-/** Firewalls with how many devices each protects; the counts are fetched a few at a time. */
-export async function listFirewallsWithDeviceCounts(client: ApiClient, concurrency = 4): Promise<FirewallWithDevices[]> {
-  const firewalls = await listFirewalls(client);
-  const out: FirewallWithDevices[] = new Array(firewalls.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < firewalls.length) {
-      const i = next++;
-      out[i] = { ...firewalls[i]!, device_count: await countDevices(client, firewalls[i]!.id) };
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, firewalls.length) }, worker));
-  return out;
-}

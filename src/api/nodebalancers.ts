@@ -1,6 +1,5 @@
 import type { NodeBalancerResponse as NodeBalancer } from '../model/nodebalancers.js';
 import type { ApiClient } from './client.js';
-import { ApiError } from './errors.js';
 import { fetchAllPages } from './pages.js';
 import { regionChoices } from './regions.js';
 
@@ -45,10 +44,10 @@ export interface NBNode {
 
 /**
  * A config with its nodes, as the configs screen shows it (and the rebuild
- * form starts from); `nodes` is null when the server's node list could not be
- * read, `nodesUnreadable` saying why.
+ * form starts from); `nodes` is undefined while they are read, null when the
+ * server's node list could not be read, `nodesUnreadable` saying why.
  */
-export type ConfigWithNodes = NBConfig & { nodes: NBNode[] | null; nodesUnreadable?: string };
+export type ConfigWithNodes = NBConfig & { nodes?: NBNode[] | null; nodesUnreadable?: string };
 
 /** [epoch milliseconds, value] pairs, 5-minute averages over the last day. */
 export type StatSeries = [number, number][];
@@ -91,21 +90,6 @@ export const createNode = (client: ApiClient, nb: number | string, cfg: number |
 export const updateNode = (client: ApiClient, nb: number | string, cfg: number | string, node: number | string, body: Body) =>
   client.put<NBNode>(nodePath(nb, cfg, node), body);
 export const deleteNode = (client: ApiClient, nb: number | string, cfg: number | string, node: number | string) => client.delete<unknown>(nodePath(nb, cfg, node));
-
-/** A balancer's configs, each with its nodes (fetched side by side: balancers have few ports). */
-export async function listConfigsWithNodes(client: ApiClient, nb: number | string): Promise<ConfigWithNodes[]> {
-  const configs = await listConfigs(client, nb);
-  // A port whose nodes come unreadable is still listed: the user can drill into the nodes to see each one marked.
-  const withNodes = async (c: NBConfig): Promise<ConfigWithNodes> => {
-    try {
-      return { ...c, nodes: await listNodes(client, nb, c.id) };
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.kind !== 'shape') throw err;
-      return { ...c, nodes: null, nodesUnreadable: err.message };
-    }
-  };
-  return Promise.all(configs.map(withNodes));
-}
 
 /** Regions where a balancer can be created. */
 export const balancerRegionChoices = (client: ApiClient) => regionChoices(client, 'NodeBalancers');

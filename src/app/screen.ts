@@ -153,7 +153,7 @@ export interface ListSpec<R> {
    * store's cache, `io.show` draws the rows known so far while the first read
    * runs (an overview's own parts before its relations).
    */
-  load?: (client: ApiClient, p: Params, data?: DataStore, io?: LoadIo) => Promise<R[]>;
+  load?: (client: ApiClient, p: Params, data: DataStore | undefined, io: LoadIo) => Promise<R[]>;
   columns: Column<R>[];
   /** Identity of a row, to keep the selection across refreshes; default String(row.id). */
   rowKey?: (row: R) => string;

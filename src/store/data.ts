@@ -10,7 +10,7 @@ export interface ListQuery {
   /** Server-side X-Filter. */
   filter?: unknown;
   /** For lists that are not paged (e.g. backups), paged by marker, or joined from others; `path` still names it for invalidation. */
-  load?: (client: ApiClient, io?: LoadIo) => Promise<unknown[]>;
+  load?: (client: ApiClient, io: LoadIo) => Promise<unknown[]>;
   /**
    * An item the client cannot read fails the list (default: views that
    * compute over every row), or stays in it marked (the generic list, which
@@ -47,7 +47,12 @@ export interface ListEntry {
   checkedAt?: number;
   /** The rows on screen were older than the refresh interval when shown: the refresh under way replaces them. */
   revalidating?: boolean;
+  /** The rows are those a loader knows so far (a balancer's ports before their nodes): the rest is being read. */
+  partial?: boolean;
 }
+
+/** Every row of the list is in: no page and no joined list still on its way. */
+export const whole = (e: ListEntry | undefined): e is ListEntry => e?.status === 'ready' && !e.progress && !e.partial;
 
 export interface CountEntry {
   status: 'loading' | 'ready' | 'error';
@@ -90,6 +95,18 @@ export interface DataState {
 const PROGRESS_MS = 100;
 /** Items per page of every list read: a count's first page is then the list's. */
 const PAGE_SIZE = 100;
+
+/**
+ * A loader's io outside the cache (another account's list in `:all`): the
+ * lists it joins are read straight from the API, nothing is drawn before the end.
+ */
+export function uncachedIo(client: ApiClient): LoadIo {
+  const io: LoadIo = {
+    show: () => undefined,
+    read: (q) => (q.load ? q.load(client, io) : fetchAllPages(client, q.path, { root: q.root, filter: q.filter, flawed: q.flawed })),
+  };
+  return io;
+}
 
 /** A list read by a loader (joined with others, paged otherwise) is cached apart from the plain list of its path, which other views read. */
 export const queryKey = (q: ListQuery) =>
@@ -147,7 +164,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
 
     const fetchList = async (key: string, q: ListQuery, gen: number, initial: boolean, join: ReadList, onCut: (cut: ListCut) => void): Promise<unknown[]> => {
       if (q.load) {
-        const show = (rows: unknown[]) => initial && generation.get(key) === gen && patch(key, { status: 'ready', rows });
+        const show = (rows: unknown[]) => initial && generation.get(key) === gen && patch(key, { status: 'ready', rows, partial: true });
         const inputs = new Set<string>();
         joins.set(key, inputs);
         return q.load(client, {
@@ -200,8 +217,8 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
       queries.set(key, q);
       const current = get().lists[key];
       if (current?.status === 'ready' && !force) {
-        // A read already under way replaces the rows when it is in; until then the cached ones answer.
-        if (inflight.has(key)) return Promise.resolve();
+        // A read already under way replaces the rows when it is in; until then the cached ones answer, unless they are only a first read's part.
+        if (inflight.has(key)) return current.partial ? inflight.get(key)! : Promise.resolve();
         if (fresh(current)) return Promise.resolve();
         // Stale: the cached rows answer now, the read replaces them when it is in.
         void start(key, q, current, { revalidating: watched.has(key), behind: true });
@@ -230,14 +247,14 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
         async (rows) => {
           if (generation.get(key) !== gen) return;
           const now = Date.now();
-          await settle(stillCurrent(key, gen, patched(key, { status: 'ready', rows, progress: undefined, refreshing: false, revalidating: false, error: undefined, errorStatus: undefined, fetchedAt: now, checkedAt: now, cut })), true);
+          await settle(stillCurrent(key, gen, patched(key, { status: 'ready', rows, progress: undefined, partial: false, refreshing: false, revalidating: false, error: undefined, errorStatus: undefined, fetchedAt: now, checkedAt: now, cut })), true);
           if (how.behind) rejoin(key);
         },
         (err: unknown) => {
           if (generation.get(key) !== gen) return;
           const status = err instanceof ApiError ? err.status : undefined;
           // A failed refresh keeps the rows it had; the error is shown beside them.
-          return settle(stillCurrent(key, gen, patched(key, { status: initial ? 'error' : 'ready', progress: undefined, refreshing: false, revalidating: false, error: describeError(err), errorStatus: status, checkedAt: Date.now() })), false);
+          return settle(stillCurrent(key, gen, patched(key, { status: initial ? 'error' : 'ready', progress: undefined, partial: false, refreshing: false, revalidating: false, error: describeError(err), errorStatus: status, checkedAt: Date.now() })), false);
         },
       );
       const tracked = run.finally(() => {

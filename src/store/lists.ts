@@ -1,7 +1,8 @@
 import { FIREWALLS_PATH, devicesPath } from '../api/firewalls.js';
 import { INSTANCES_PATH } from '../api/instances.js';
-import { IPS_PATH } from '../api/ips.js';
+import { IPS_PATH, IPV6_POOLS_PATH, IPV6_RANGES_PATH } from '../api/ips.js';
 import { NODEBALANCERS_PATH, configsPath, nodesPath } from '../api/nodebalancers.js';
+import { BUCKETS_PATH, KEYS_PATH } from '../api/object-storage.js';
 import { flawOf } from '../model/response.js';
 import { queryKey, type DataStore, type ListQuery, type ReadList } from './data.js';
 
@@ -17,9 +18,13 @@ export const INSTANCES_LIST = plain(INSTANCES_PATH);
 export const FIREWALLS_LIST = plain(FIREWALLS_PATH, 'beta');
 export const devicesList = (fw: number | string) => plain(devicesPath(fw), 'beta');
 export const IPS_LIST = plain(IPS_PATH);
+export const IPV6_POOLS_LIST = plain(IPV6_POOLS_PATH);
+export const IPV6_RANGES_LIST = plain(IPV6_RANGES_PATH);
 export const NODEBALANCERS_LIST = plain(NODEBALANCERS_PATH);
 export const configsList = (nb: number | string) => plain(configsPath(nb));
 export const nodesList = (nb: number | string, cfg: number | string) => plain(nodesPath(nb, cfg));
+export const BUCKETS_LIST = plain(BUCKETS_PATH);
+export const OBJECT_KEYS_LIST = plain(KEYS_PATH);
 
 /** A list's rows as `read` gives them, without those the client could not read (a join needs their fields). */
 export async function readableRows<T>(read: ReadList, q: ListQuery): Promise<T[]> {

@@ -5,7 +5,6 @@ import { useBuiltApp } from './build.js';
 
 const built = useBuiltApp();
 
-
 /** The requests the service answered after entry `since` of its journal. */
 async function journal(since: number): Promise<{ method: string; path: string }[]> {
   return (await call(built.svc, 'GET', `/__control/requests?since=${since}&limit=1000`)).body.data;
@@ -55,5 +54,52 @@ describe('reads over a slow link', { timeout: 120_000 }, () => {
     app.press('r');
     await expect.poll(async () => (await journal(since)).filter((e) => e.path === '/v4/nodebalancers').length, { timeout: 10_000 }).toBe(1);
     built.killAll();
+  });
+
+  it('the firewalls and addresses open from the lists the home view counted: only the devices are read, the firewalls drawn before them', async () => {
+    const held = await call(built.svc, 'POST', '/__control/faults', { body: { method: 'GET', path: '/v4beta/networking/firewalls/*/devices', action: 'latency', latency_ms: 3000 } });
+    try {
+      const app = built.start(['--api-url', built.svc.baseUrl, '--token', OWNER_TOKEN, '--refresh', '60'], { cols: 120, rows: 40 });
+      await homeCounted(app);
+      const since = await latest();
+      await jump(app, 'fw');
+      // Drawn from the cache while every firewall's devices are on their way (held 3 s): their counts follow.
+      const drawn = await app.waitForScreen(/web-public\s+enabled\s+\d+\s+\d+\s+…/, 2000);
+      expect(drawn).not.toMatch(/web-public\s+enabled\s+\d+\s+\d+\s+\d+\s/);
+      await app.waitForScreen(/web-public\s+enabled\s+\d+\s+\d+\s+\d+\s/, 10_000);
+      await jump(app, 'ips');
+      await app.waitForScreen(/^home › ip addresses$/im);
+      await app.waitForScreen(/ipv4\s+yes\s+\S+\s+web-1\s/);
+      const reads = (await journal(since)).filter((e) => e.method === 'GET').map((e) => e.path.replace(/\/\d+/g, '/N'));
+      // Not read again: the lists these two views start from (the refreshes of the home view's other parts may run meanwhile).
+      expect(reads.filter((p) => ['/v4beta/networking/firewalls', '/v4/networking/ips', '/v4/vm/instances'].includes(p))).toEqual([]);
+      expect(reads).toContain('/v4beta/networking/firewalls/N/devices');
+    } finally {
+      await call(built.svc, 'DELETE', `/__control/faults/${held.body.id}`);
+      built.killAll();
+    }
+  });
+
+  it("a balancer's ports are drawn before their nodes arrive, which follow", async () => {
+    const held = await call(built.svc, 'POST', '/__control/faults', { body: { method: 'GET', path: '/v4/nodebalancers/*/configs/*/nodes', action: 'latency', latency_ms: 3000 } });
+    try {
+      const app = built.start(['--api-url', built.svc.baseUrl, '--token', OWNER_TOKEN], { cols: 120, rows: 40 });
+      await homeCounted(app);
+      await jump(app, 'lb api-lb');
+      await app.waitForScreen(/^› api-lb\s/m);
+      app.press(KEYS.enter);
+      await app.waitForScreen(/8443 tcp\s+leastconn/, 2000);
+      // Still reading the nodes: the rebuild, which starts from them, waits for them.
+      await app.waitForScreen(/reading the rest…/, 3000);
+      app.press('a');
+      await app.waitForScreen(/Rebuild nodes \(replace the node list\) +\(its nodes are/);
+      app.press(KEYS.esc);
+      await app.waitForScreen(/^(?![\s\S]*reading the rest…)(?![\s\S]*Rebuild nodes)[\s\S]*8443 tcp/, 10_000);
+      app.press(KEYS.enter);
+      await app.waitForScreen(/:8443\s+(UP|DOWN|unknown)/);
+    } finally {
+      await call(built.svc, 'DELETE', `/__control/faults/${held.body.id}`);
+      built.killAll();
+    }
   });
 });

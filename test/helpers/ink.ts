@@ -11,6 +11,7 @@ import type { ScreenDef } from '../../src/app/screen.js';
 import { screens as allScreens } from '../../src/screens/index.js';
 import type { SessionInit } from '../../src/store/session.js';
 import type { RunningService } from '../../src/server/service.js';
+import { whole } from '../../src/store/data.js';
 import { OWNER_TOKEN } from './service.js';
 
 type LastFrame = () => string | undefined;
@@ -164,4 +165,14 @@ export async function pressUntil(r: Rendered, key: string, expected: Expected, t
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return waitForContent(r.lastFrame, expected);
+}
+
+/** Until no list of the app is still being read (a first read, its pages, or a loader's joined lists): keys pressed then act on whole rows. */
+export async function readsDone(r: { ctx: AppContextValue }, timeoutMs = TIMEOUT_MS) {
+  const deadline = Date.now() + timeoutMs;
+  const busy = () => Object.entries(r.ctx.data.getState().lists).filter(([, e]) => e.status !== 'error' && !whole(e));
+  while (busy().length) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for reads: ${busy().map(([k]) => k).join(', ')}`);
+    await new Promise((done) => setTimeout(done, 10));
+  }
 }

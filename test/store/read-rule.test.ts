@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client.js';
-import { createDataStore, queryKey, type ListQuery } from '../../src/store/data.js';
+import { createDataStore, queryKey, whole, type ListQuery } from '../../src/store/data.js';
 
 /** A client whose pages wait to be answered by hand, counting every request. */
 function handClient() {
@@ -98,16 +98,25 @@ describe('the read rule of the data store', () => {
     const q: ListQuery = {
       path: '/joined',
       load: (_c, io) => {
-        io?.show(['own']);
+        io.show(['own']);
         return new Promise((r) => (release = r));
       },
     };
     const key = queryKey(q);
     const first = s.data.getState().load(q);
-    expect(s.data.getState().lists[key]).toMatchObject({ status: 'ready', rows: ['own'] });
+    expect(s.data.getState().lists[key]).toMatchObject({ status: 'ready', rows: ['own'], partial: true });
+    expect(whole(s.data.getState().lists[key])).toBe(false);
+    // A reader of the list (a search, a count, a loader joining it) gets it whole, not the part on screen.
+    let read: unknown[] | undefined;
+    void s.data.getState().rows(q).then((rows) => (read = rows));
+    await settled();
+    expect(read).toBeUndefined();
     release(['own', 'related']);
     await first;
     expect(s.data.getState().lists[key]!.rows).toEqual(['own', 'related']);
+    expect(whole(s.data.getState().lists[key])).toBe(true);
+    await settled();
+    expect(read).toEqual(['own', 'related']);
     const again = s.data.getState().load(q, true);
     // The refresh's partial rows would be fewer than those on screen: not shown.
     expect(s.data.getState().lists[key]!.rows).toEqual(['own', 'related']);

@@ -7,7 +7,7 @@ import { PRIORITY } from '../../app/key-router.js';
 import { listPath, listQuery, type Column, type ListSpec, type ScreenCtx, type ScreenDef, type ScreenProps } from '../../app/screen.js';
 import { useCommands } from '../../app/use-commands.js';
 import { pluginCommands } from '../../app/plugins.js';
-import { queryKey, type ListQuery } from '../../store/data.js';
+import { queryKey, whole, type ListQuery } from '../../store/data.js';
 import { flawOf } from '../../model/response.js';
 import { DEFAULT_VIEW, type ListView, type Overlay } from '../../store/views.js';
 import { Spinner } from '../Spinner.js';
@@ -146,7 +146,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   const saveList = async () => {
     const { v, d } = current();
     const loaded = data.getState().lists[qkey];
-    if (loaded?.status !== 'ready' || loaded.progress) return notify(`Not yet: ${def.title} is still loading`, 'error');
+    if (!whole(loaded)) return notify(`Not yet: ${def.title} is still loading`, 'error');
     const rows = v.marks.size ? d.rows.filter((r) => v.marks.has(rowKey(r))) : d.rows;
     await saveRows({ area: def.id, columns: spec.columns, rows, marked: v.marks.size > 0, dir: session.getState().exportDir, notify });
   };
@@ -266,11 +266,11 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   const hasMarks = view.marks.size > 0 || view.failures.size > 0;
   // A row that leaves the list loses its mark; not while pages are still coming, when it may only be late.
   useEffect(() => {
-    if (!hasMarks || list?.status !== 'ready' || list.progress) return;
+    if (!hasMarks || !whole(list)) return;
     const keys = new Set((list.rows as Row[]).map(rowKey));
     const patch = pruneMarks(views.getState().get(entry.key), (k) => keys.has(k));
     if (patch) update(patch);
-  }, [list?.rows, list?.status, list?.progress, hasMarks]);
+  }, [list?.rows, list?.status, list?.progress, list?.partial, hasMarks]);
   const failures = view.failures;
   const columns = useMemo(
     () => (failures.size ? [...spec.columns, { key: '', title: 'Not done', flex: 3, format: (r: Row) => failures.get(rowKey(r)) ?? '' } satisfies Column<Row>] : spec.columns),

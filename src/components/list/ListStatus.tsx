@@ -23,11 +23,13 @@ export function ListStatus({ list, view, summary, shown, columns, width, marked 
   const total = list?.rows.length ?? 0;
   const parts: string[] = [];
   const refreshing = useLasting(list?.refreshing ?? false, NOTICEABLE_MS);
+  const reading = useLasting(list?.partial ?? false, NOTICEABLE_MS);
   if (list?.status === 'ready') parts.push(view.filter ? `${shown} of ${total}` : plural(total, 'item'));
   if (marked?.count) parts.push(`${marked.count} marked${marked.hidden ? ` (${marked.hidden} hidden by the filter)` : ''}`);
   if (view.sortCol !== null && columns[view.sortCol]) parts.push(`sorted by ${columns[view.sortCol]!.title} ${view.sortDesc ? '▼' : '▲'}`);
   if (list?.progress) parts.push(`loading ${list.progress.loaded}/${list.progress.total} pages`);
   if (refreshing) parts.push('refreshing…');
+  if (reading) parts.push('reading the rest…');
   const cut = list?.status === 'ready' && list.cut ? `cut: the first ${list.cut.rows.toLocaleString('en-US')} rows of ${list.cut.pages.toLocaleString('en-US')} pages claimed` : '';
   const error = list?.status === 'ready' && list.error ? `refresh failed: ${list.error}` : '';
   if (view.filtering) {

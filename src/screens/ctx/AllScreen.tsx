@@ -3,7 +3,6 @@ import { Text } from 'ink';
 import { useStore } from 'zustand';
 import { ApiClient } from '../../api/client.js';
 import { describeError } from '../../api/errors.js';
-import { fetchAllPages } from '../../api/pages.js';
 import type { AccountTarget } from '../../app/accounts.js';
 import { useApp, type AppContextValue } from '../../app/context.js';
 import type { Column, ScreenDef, ScreenProps } from '../../app/screen.js';
@@ -12,7 +11,7 @@ import { SelectTable } from '../../components/SelectTable.js';
 import { cellColor, cellText } from '../../components/table-layout.js';
 import { plural } from '../../model/plural.js';
 import { flawOf } from '../../model/response.js';
-import type { ListQuery } from '../../store/data.js';
+import { uncachedIo, type ListQuery } from '../../store/data.js';
 import { DEFAULT_VIEW } from '../../store/views.js';
 import { matchesText, parseQuery, textsOf } from '../search/match.js';
 import { areaCollection, areaQuery, openHit } from '../search/sources.js';
@@ -46,7 +45,7 @@ async function loadAccount(target: AccountTarget | undefined, q: ListQuery, curr
   }
   const client = new ApiClient({ ...(await target.connect()), timeoutMs: 10_000, retryDelaysMs: [300] });
   try {
-    return q.load ? ((await q.load(client)) as Row[]) : await fetchAllPages<Row>(client, q.path, { root: q.root, filter: q.filter, flawed: 'mark' });
+    return (await uncachedIo(client).read(q)) as Row[];
   } finally {
     client.abort();
   }

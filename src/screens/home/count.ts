@@ -4,16 +4,18 @@ import { listQuery, type ScreenDef, type ScreenRegistry } from '../../app/screen
 import type { DataStore } from '../../store/data.js';
 
 /**
- * How the home view counts an area: its own count, else its list's loader's
- * length, else its paged list's first page, which the data store caches as
- * the list when it holds it all (the area then opens without a request).
+ * How the home view counts an area: its own count, else its list's length
+ * (a loaded list read whole, a paged one from its first page, which holds it
+ * all more often than not): either way the data store caches the list the
+ * area shows, which then opens without a request.
  */
 export function counter(def: ScreenDef, client: ApiClient, data: DataStore): (() => Promise<number>) | undefined {
   if (def.count) return () => def.count!(client, data);
   const list = def.list;
   if (!list) return undefined;
-  if (list.load) return async () => (await list.load!(client, {})).length;
-  return () => data.getState().countList(listQuery(list, {}));
+  const q = listQuery(list, {}, data);
+  if (list.load) return async () => (await data.getState().rows(q)).length;
+  return () => data.getState().countList(q);
 }
 
 /** The areas of the home view, each with how it is counted (none for an area with nothing to count). */

@@ -1,6 +1,8 @@
 import { defineScreen } from '../../app/screen.js';
-import { countDevices, firewallPath, getFirewall, type Firewall } from '../../api/firewalls.js';
+import { firewallPath, getFirewall, type Firewall } from '../../api/firewalls.js';
 import type { ApiClient } from '../../api/client.js';
+import type { LoadIo } from '../../store/data.js';
+import { FIREWALLS_LIST, devicesList, readableRows } from '../../store/lists.js';
 import { firewallSections } from './firewalls.js';
 import { directionText } from './ruleset.js';
 import { DEVICES_SCREEN, FIREWALL_SCREEN, RULES_SCREEN } from './ids.js';
@@ -19,8 +21,15 @@ function rulesSummary(fw: Firewall): string {
   return `${rules.inbound?.length ?? 0} inbound, ${rules.outbound?.length ?? 0} outbound · ${directionText(rules, 'inbound')} · ${directionText(rules, 'outbound')}`;
 }
 
-async function sections(client: ApiClient, fw: string): Promise<Section[]> {
-  const [firewall, devices] = await Promise.all([getFirewall(client, fw), countDevices(client, fw)]);
+/** The firewall as the list of firewalls has it (the one a user drills from, cached), else asked for by id. */
+async function firewallOf(client: ApiClient, fw: string, io: LoadIo): Promise<Firewall> {
+  const listed = (await readableRows<Firewall>(io.read, FIREWALLS_LIST).catch(() => [])).find((f) => String(f.id) === fw);
+  return listed ?? getFirewall(client, fw);
+}
+
+/** Its rules and devices summed up, from the lists the firewalls list and an overview read (no request when they are cached). */
+async function sections(client: ApiClient, fw: string, io: LoadIo): Promise<Section[]> {
+  const [firewall, devices] = await Promise.all([firewallOf(client, fw, io), io.read(devicesList(fw)).then((rows) => rows.length)]);
   const state = firewall.status === 'enabled' ? 'enforced' : `not enforced: the firewall is ${firewall.status}`;
   return [
     { id: 'rules', section: 'Rules', summary: rulesSummary(firewall) },
@@ -36,7 +45,7 @@ export const firewall = defineScreen<Section>({
   list: {
     path: (p) => firewallPath(p.fw!),
     root: 'beta',
-    load: (client, p) => sections(client, p.fw!),
+    load: (client, p, _data, io) => sections(client, p.fw!, io),
     rowKey: (s) => s.id,
     // The screens below name themselves; a crumb for the section would say it twice.
     label: () => '',

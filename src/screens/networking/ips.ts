@@ -1,19 +1,20 @@
-import { IPS_LIST } from '../../store/lists.js';
+import { INSTANCES_LIST, IPS_LIST } from '../../store/lists.js';
 import { defineScreen } from '../../app/screen.js';
-import { listInstances } from '../../api/instances.js';
-import { IPS_PATH, listIps, setRdns, type IPAddress } from '../../api/ips.js';
-import type { ApiClient } from '../../api/client.js';
+import { IPS_PATH, setRdns, type IPAddress } from '../../api/ips.js';
+import type { LoadIo } from '../../store/data.js';
+import { flawOf } from '../../model/response.js';
+import { instanceLabels } from './instance-labels.js';
 import { IPS_SCREEN } from './ids.js';
 import { IPS_AND_VMS_WRITE, IPS_WRITE, allocateForm, assignForm, rdnsForm, shareForm, type IpRow } from './ip-forms.js';
 
 /** Instances list their addresses: moving or adding one changes them. */
 const touchesInstances = () => ['/vm/instances'];
 
-/** The addresses with the label of the instance holding each. */
-async function ipRows(client: ApiClient): Promise<IpRow[]> {
-  const [ips, instances] = await Promise.all([listIps(client), listInstances(client)]);
-  const labels = new Map(instances.map((vm) => [vm.id, vm.label]));
-  return ips.map((ip) => ({ ...ip, instance: labels.get(ip.vm_id) ?? `#${ip.vm_id}` }));
+/** The addresses with the label of the instance holding each, from the lists the home view counts (cached, no request). */
+async function ipRows(io: LoadIo): Promise<IpRow[]> {
+  const [ips, labels] = await Promise.all([io.read(IPS_LIST) as Promise<IPAddress[]>, instanceLabels(io)]);
+  // An address the client could not read stays as it came, marked.
+  return ips.map((ip) => (flawOf(ip) ? (ip as IpRow) : { ...ip, instance: labels.get(ip.vm_id) ?? `#${ip.vm_id}` }));
 }
 
 export const ips = defineScreen<IpRow>({
@@ -25,7 +26,7 @@ export const ips = defineScreen<IpRow>({
   count: (_client, data) => data.getState().countList(IPS_LIST),
   list: {
     path: IPS_PATH,
-    load: (client) => ipRows(client),
+    load: (_client, _p, _data, io) => ipRows(io),
     rowKey: (ip) => ip.address,
     label: (ip) => ip.address,
     writeScope: IPS_WRITE,

@@ -1,7 +1,9 @@
 import { defineScreen } from '../../app/screen.js';
-import { IPV6_PATH, IPV6_POOLS_PATH, IPV6_RANGES_PATH, listIps, listIpv6Pools, listIpv6Ranges, type IPv6Block } from '../../api/ips.js';
-import { listInstances } from '../../api/instances.js';
-import type { ApiClient } from '../../api/client.js';
+import { IPV6_PATH, type IPAddress, type IPv6Block } from '../../api/ips.js';
+import type { LoadIo } from '../../store/data.js';
+import { flawOf } from '../../model/response.js';
+import { IPS_LIST, IPV6_POOLS_LIST, IPV6_RANGES_LIST, readableRows } from '../../store/lists.js';
+import { instanceLabels } from './instance-labels.js';
 import { entityRoute } from '../events/entity-link.js';
 import { IPV6_SCREEN } from './ids.js';
 
@@ -17,17 +19,23 @@ type Ipv6Row = IPv6Block & {
  * instance), in one list. 4.83.1's range has no instance field: the address
  * list presents each range as an address of type ipv6/range with its vm_id.
  */
-async function ipv6Rows(client: ApiClient): Promise<Ipv6Row[]> {
-  const [pools, ranges, ips, instances] = await Promise.all([listIpv6Pools(client), listIpv6Ranges(client), listIps(client), listInstances(client)]);
+async function ipv6Rows(io: LoadIo): Promise<Ipv6Row[]> {
+  const [pools, ranges, ips, labels] = await Promise.all([
+    io.read(IPV6_POOLS_LIST) as Promise<IPv6Block[]>,
+    io.read(IPV6_RANGES_LIST) as Promise<IPv6Block[]>,
+    readableRows<IPAddress>(io.read, IPS_LIST),
+    instanceLabels(io),
+  ]);
   const owner = new Map(ips.filter((ip) => ip.type === 'ipv6/range').map((ip) => [ip.address, ip.vm_id]));
-  const labels = new Map(instances.map((vm) => [vm.id, vm.label]));
+  const range = (b: IPv6Block): Ipv6Row => {
+    const vmId = owner.get(b.range) ?? null;
+    const instance = vmId === null ? 'unknown' : (labels.get(vmId) ?? `#${vmId}`);
+    return { ...b, kind: 'range', vm_id: vmId, instance };
+  };
+  // A block the client could not read stays as it came, marked.
   return [
-    ...pools.map((b) => ({ ...b, kind: 'pool' as const, vm_id: null, instance: `every instance in ${b.region}` })),
-    ...ranges.map((b) => {
-      const vmId = owner.get(b.range) ?? null;
-      const instance = vmId === null ? 'unknown' : (labels.get(vmId) ?? `#${vmId}`);
-      return { ...b, kind: 'range' as const, vm_id: vmId, instance };
-    }),
+    ...pools.map((b) => (flawOf(b) ? (b as Ipv6Row) : { ...b, kind: 'pool' as const, vm_id: null, instance: `every instance in ${b.region}` })),
+    ...ranges.map((b) => (flawOf(b) ? (b as Ipv6Row) : range(b))),
   ];
 }
 
@@ -36,14 +44,14 @@ export const ipv6 = defineScreen<Ipv6Row>({
   title: 'IPv6',
   aliases: ['pools', 'ranges', 'v6'],
   description: 'IPv6 pools per region and /64 ranges per instance',
-  count: async (client) => {
-    const first = (path: string) => client.page(path, { page: 1, pageSize: 25 });
-    const [pools, ranges] = await Promise.all([first(IPV6_POOLS_PATH), first(IPV6_RANGES_PATH)]);
-    return pools.results + ranges.results;
+  // The two lists the loader below joins, counted as the data store counts a list: their first page caches them whole when it holds them.
+  count: async (_client, data) => {
+    const [pools, ranges] = await Promise.all([data.getState().countList(IPV6_POOLS_LIST), data.getState().countList(IPV6_RANGES_LIST)]);
+    return pools + ranges;
   },
   list: {
     path: IPV6_PATH,
-    load: (client) => ipv6Rows(client),
+    load: (_client, _p, _data, io) => ipv6Rows(io),
     rowKey: (b) => `${b.kind} ${b.range}/${b.prefix}`,
     label: (b) => `${b.range}/${b.prefix}`,
     columns: [

@@ -1,6 +1,5 @@
 import { defineScreen } from '../../app/screen.js';
-import type { ApiClient } from '../../api/client.js';
-import { NODEBALANCERS_PATH, configsPath, deleteConfig, listConfigsWithNodes, type ConfigWithNodes, type NBConfig, type NBNode } from '../../api/nodebalancers.js';
+import { NODEBALANCERS_PATH, configsPath, deleteConfig, type ConfigWithNodes, type NBConfig, type NBNode } from '../../api/nodebalancers.js';
 import { flawOf } from '../../model/response.js';
 import type { LoadIo } from '../../store/data.js';
 import { configsList, nodesList } from '../../store/lists.js';
@@ -9,13 +8,18 @@ import { nodesColor, nodesText, portLabel } from './format.js';
 import { BALANCER_GRANT, CONFIGS_SCREEN, NODES_SCREEN } from './ids.js';
 import { plural } from '../../model/plural.js';
 
-/** The configs and their nodes from the lists an overview and a search read too: after either, a balancer's ports open from the cache. */
-async function configsWithNodes(client: ApiClient, nb: string, io?: LoadIo): Promise<ConfigWithNodes[]> {
-  if (!io) return listConfigsWithNodes(client, nb);
+/**
+ * The configs, then each one's nodes, from the lists an overview and a search
+ * read too (after either, a balancer's ports open from the cache). The ports
+ * are drawn once the configs are in; each port's node count is there already
+ * (nodes_status), the nodes themselves follow.
+ */
+async function configsWithNodes(nb: string, io: LoadIo): Promise<ConfigWithNodes[]> {
   const configs = (await io.read(configsList(nb))) as NBConfig[];
+  io.show(configs);
   const withNodes = async (c: NBConfig): Promise<ConfigWithNodes> => {
     const nodes = (await io.read(nodesList(nb, c.id))) as NBNode[];
-    // A port whose nodes come unreadable is still listed, as listConfigsWithNodes lists it: its nodes open each marked, and the rebuild (which starts from them) is refused.
+    // A port whose nodes come unreadable is still listed: its nodes open each marked, and the rebuild (which starts from them) is refused.
     const flaw = nodes.map(flawOf).find(Boolean);
     return flaw ? { ...c, nodes: null, nodesUnreadable: `A node of ${portLabel(c)} is not readable: ${flaw.reason}` } : { ...c, nodes };
   };
@@ -30,7 +34,7 @@ export const configs = defineScreen<ConfigWithNodes>({
   list: {
     path: (p) => configsPath(p.nb!),
     // Each config with its nodes: the rebuild form starts from them and the node count needs them.
-    load: (client, p, _data, io) => configsWithNodes(client, p.nb!, io),
+    load: (_client, p, _data, io) => configsWithNodes(p.nb!, io),
     writeScope: 'nodebalancers:read_write',
     grant: BALANCER_GRANT,
     label: portLabel,
@@ -67,7 +71,7 @@ export const configs = defineScreen<ConfigWithNodes>({
         destructive: true,
         form: rebuildForm,
         // A rebuild starts from the current node list and deletes what it leaves out: not from one the app could not read.
-        refuse: (c) => (c.nodes === null ? 'its nodes could not be read (Enter shows them, marked)' : undefined),
+        refuse: (c) => (c.nodes === null ? 'its nodes could not be read (Enter shows them, marked)' : c.nodes === undefined ? 'its nodes are still being read' : undefined),
       },
     ],
     empty: 'No configs: this balancer serves nothing yet. Press c to add a port.',

@@ -1,9 +1,7 @@
 import { defineScreen } from '../../app/screen.js';
 import type { Instance } from '../../api/instances.js';
 import { INSTANCES_LIST, nodesList } from '../../store/lists.js';
-import type { ApiClient } from '../../api/client.js';
 import { configsPath, createNode, deleteNode, nodePath, nodesPath, updateNode, type NBNode as NodeRecord } from '../../api/nodebalancers.js';
-import { fetchAllPages } from '../../api/pages.js';
 import { flawOf } from '../../model/response.js';
 import type { LoadIo } from '../../store/data.js';
 import { hostOf } from '../instances/relations.js';
@@ -23,12 +21,8 @@ type Node = NodeRecord & { instance?: { id: number; label: string } };
  * overview and the ports read too (a node the client cannot read stays in
  * the list, marked, as on every generic list).
  */
-async function nodesWithInstances(client: ApiClient, nb: string, config: string, io?: LoadIo): Promise<Node[]> {
-  const read = io?.read;
-  const [nodes, instances] = await Promise.all([
-    read ? (read(nodesList(nb, config)) as Promise<Node[]>) : fetchAllPages<Node>(client, nodesPath(nb, config), { flawed: 'mark' }),
-    read ? (read(INSTANCES_LIST) as Promise<Instance[]>).catch(() => [] as Instance[]) : [],
-  ]);
+async function nodesWithInstances(nb: string, config: string, io: LoadIo): Promise<Node[]> {
+  const [nodes, instances] = await Promise.all([io.read(nodesList(nb, config)) as Promise<Node[]>, (io.read(INSTANCES_LIST) as Promise<Instance[]>).catch(() => [] as Instance[])]);
   const byAddress = new Map<string, Instance>();
   // An instance the client could not read names no address.
   const readable = (vm: Instance | null) => vm !== null && typeof vm === 'object' && !flawOf(vm) && Array.isArray(vm.ipv4);
@@ -50,7 +44,7 @@ export const nodes = defineScreen<Node>({
   params: ['nb', 'config'],
   list: {
     path: (p) => nodesPath(p.nb!, p.config!),
-    load: (client, p, _data, io) => nodesWithInstances(client, p.nb!, p.config!, io),
+    load: (_client, p, _data, io) => nodesWithInstances(p.nb!, p.config!, io),
     writeScope: WRITE,
     grant: BALANCER_GRANT,
     columns: [

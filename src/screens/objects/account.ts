@@ -1,5 +1,6 @@
 import { defineScreen } from '../../app/screen.js';
-import { BUCKETS_PATH, KEYS_PATH, OBJ_RW, TRANSFER_PATH, cancelObjectStorage, getTransfer, listBuckets, listKeys } from '../../api/object-storage.js';
+import { BUCKETS_PATH, KEYS_PATH, OBJ_RW, TRANSFER_PATH, cancelObjectStorage, getTransfer, type Bucket } from '../../api/object-storage.js';
+import { BUCKETS_LIST, OBJECT_KEYS_LIST, readableRows } from '../../store/lists.js';
 import { bytesText } from './format.js';
 import { plural } from '../../model/plural.js';
 
@@ -28,8 +29,9 @@ export const account = defineScreen<Account>({
     rowKey: (a) => a.label,
     label: (a) => a.label,
     writeScope: OBJ_RW,
-    load: async (client) => {
-      const [transfer, buckets, keys] = await Promise.all([getTransfer(client), listBuckets(client), listKeys(client)]);
+    // The buckets and keys from the lists their own screens show (the home view counts them): the transfer is the one request.
+    load: async (client, _p, _data, io) => {
+      const [transfer, buckets, keys] = await Promise.all([getTransfer(client), readableRows<Bucket>(io.read, BUCKETS_LIST), io.read(OBJECT_KEYS_LIST)]);
       return [
         {
           label: 'object-storage',

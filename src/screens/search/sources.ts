@@ -132,7 +132,7 @@ export interface Plan {
 }
 
 /** The collections a search reads now, from what the cache holds; what it lacks is named for loading. */
-export function plan(app: Pick<AppContextValue, 'screens'>, lists: DataState['lists']): Plan {
+export function plan(app: Pick<AppContextValue, 'screens' | 'data'>, lists: DataState['lists']): Plan {
   const out: Plan = { collections: [], missing: [], loading: 0, total: 0, failures: [] };
   /** The rows of a list when it is there; otherwise it is counted as to load. */
   const take = (q: ListQuery, area: string): Row[] | undefined => {
@@ -153,7 +153,7 @@ export function plan(app: Pick<AppContextValue, 'screens'>, lists: DataState['li
   };
   const registry = app.screens as ScreenRegistry;
   const walk = (def: ScreenDef, route: Step[]) => {
-    const rows = take(listQuery(def.list!, route.at(-1)!.params), def.title);
+    const rows = take(listQuery(def.list!, route.at(-1)!.params, app.data), def.title);
     if (!rows) return;
     const c = listCollection(registry, def, route, rows);
     out.collections.push(c);

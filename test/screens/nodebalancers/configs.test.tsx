@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningService } from '../../../src/server/service.js';
 import { DEMO_CERT, DEMO_KEY } from '../../../src/server/seed/demo-nodebalancers.js';
-import { CTRL_D, CTRL_S, DOWN, ENTER, ESC, TAB } from '../../helpers/ink.js';
+import { CTRL_D, CTRL_S, DOWN, ENTER, ESC, TAB, readsDone } from '../../helpers/ink.js';
 import { call, startTestService } from '../../helpers/service.js';
 import { app, dialogText, fieldLine, jump, press, seedBalancer, selectedRow, wait, type App } from './helpers.js';
 
@@ -26,6 +26,8 @@ async function openConfigs(rows = 30): Promise<App> {
   await jump(r, 'lb', 'shop-lb');
   await press(r, ENTER, /^home › load balancers › shop-lb › configs$/m);
   await wait(r, /› +80 http/);
+  // The ports are drawn before their nodes: the delete confirm counts them, the rebuild starts from them.
+  await readsDone(r);
   return r;
 }
 
