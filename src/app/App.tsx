@@ -31,7 +31,7 @@ export function App({ ctx }: { ctx: AppContextValue }) {
 function useSessionInfo() {
   const { client, session } = useApp();
   useEffect(() => {
-    getProfile(client).then(
+    const profile = getProfile(client).then(
       (p) => {
         session.setState({ user: p.username });
         // A restricted user's grants mark what it may only read; a failure leaves nothing marked, and the service still says no.
@@ -39,11 +39,14 @@ function useSessionInfo() {
       },
       (err: unknown) => session.setState({ userError: describeError(err) }),
     );
-    // The token list is for a server that does not send X-OAuth-Scopes: an answer's header, when one came, stays.
-    findTokenScopes(client).then(
-      (scopes) => session.setState((s) => ({ scopes: s.scopes ?? scopes, scopesSettled: true })),
-      () => session.setState({ scopesSettled: true }),
-    );
+    // The profile's answer, refused or not, carries X-OAuth-Scopes from a server that sends it: the token list is read only for one that does not.
+    void profile.then(() => {
+      if (session.getState().scopes !== null) return session.setState({ scopesSettled: true });
+      findTokenScopes(client).then(
+        (scopes) => session.setState((s) => ({ scopes: s.scopes ?? scopes, scopesSettled: true })),
+        () => session.setState({ scopesSettled: true }),
+      );
+    });
   }, [client, session]);
 }
 

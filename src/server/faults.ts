@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { FaultAction } from '../model/faults.js';
+import type { FaultRule, FaultRuleInput } from './library-api.js';
 import { isoSeconds } from '../model/time.js';
 import { mulberry32 } from './prng.js';
 
@@ -10,20 +11,8 @@ import { mulberry32 } from './prng.js';
  * malformed or truncated body), on the requests they match, repeatably.
  */
 
-export interface FaultSpec {
-  method: string;
-  path: string;
-  action: FaultAction;
-  status?: number;
-  reason?: string;
-  retry_after?: number;
-  latency_ms?: number;
-  probability?: number;
-  seed?: number;
-  count?: number;
-  expires_in?: number;
-  only_when_named: boolean;
-}
+/** A rule as kept: what `POST /__control/faults` takes (the library's declared input), its defaults filled in. */
+export type FaultSpec = FaultRuleInput & Required<Pick<FaultRuleInput, 'method' | 'only_when_named'>>;
 
 /** What a request gets from the rule that hit it. */
 export interface Fault {
@@ -93,7 +82,7 @@ class Rule {
     return this.spec.action;
   }
 
-  present(now: number) {
+  present(now: number): FaultRule {
     const { spec } = this;
     return {
       id: this.id,

@@ -1,6 +1,6 @@
 // vmtui/service: the Account Infrastructure API 4.83.1 service as a library for test suites (docs/testing.md).
-// Kept by hand: the build ships it as dist/service.d.ts, and src/server/library.ts is typed by it, so
-// the typecheck fails when the two part.
+// Kept by hand: the build ships it as dist/service.d.ts, and src/server/library.ts and the service's
+// fault rules (faults.ts) are typed by it, so the typecheck fails when they part.
 
 export type SeedKind = 'empty' | 'demo';
 export type Speed = 'instant' | 'realistic';

@@ -28,7 +28,7 @@ export interface SessionState {
   scopes: string | null;
   /** Scopes a server refused for while the whole set was unknown: each key needing one is refused at once. */
   refusedScopes: readonly string[];
-  /** Whether the token list was asked (answered or refused): the header then says when the scopes stay unknown. */
+  /** Whether the start's search for the scopes is over (X-OAuth-Scopes on the profile's answer, else the token list, answered or refused): the header then says when they stay unknown. */
   scopesSettled: boolean;
   /** Takes in what an answer told of the scopes. */
   learnScopes(report: ScopeReport): void;

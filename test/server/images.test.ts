@@ -10,9 +10,9 @@ import { parseUdfs } from '../../src/model/stackscripts.js';
 import { addInstance, scopedToken, setGrants } from './images-fixtures.js';
 
 let svc: RunningService;
-beforeEach(async () => {
-  svc = await startTestService();
-  addInstance(svc, 101, {
+async function startWithDisks(opts: { speed?: 'realistic' } = {}): Promise<RunningService> {
+  const service = await startTestService(opts);
+  addInstance(service, 101, {
     label: 'web-1',
     disks: [
       { id: 1001, label: 'Debian 12 Disk', size: 25088 },
@@ -20,7 +20,11 @@ beforeEach(async () => {
       { id: 1003, label: 'data (xfs)!', size: 4096, filesystem: 'raw' },
     ],
   });
-  addInstance(svc, 102, { label: 'db-1', disks: [{ id: 2001, label: 'db root', size: 40000 }] });
+  addInstance(service, 102, { label: 'db-1', disks: [{ id: 2001, label: 'db root', size: 40000 }] });
+  return service;
+}
+beforeEach(async () => {
+  svc = await startWithDisks();
 });
 afterEach(() => svc.close());
 
@@ -28,9 +32,14 @@ const PUBLIC_COUNT = 8;
 
 const createImage = (body: unknown, token?: string) => call(svc, 'POST', '/images', { body, token });
 const events = (action: string) => svc.store.all<AccountEvent>('event').filter((e) => e.action === action);
+const advance = async (body: { advance_seconds?: number; frozen?: boolean }) => expect((await call(svc, 'POST', '/__control/clock', { body })).status).toBe(200);
 
 describe('POST /images', () => {
-  it('captures a disk as a private image with the full Image shape and a disk_imagize event', async () => {
+  it('captures a disk as a private image with the full Image shape and a disk_imagize event, finished when the capture time has passed', async () => {
+    // Instant speed finishes the capture at the service's next tick, which can come before the event is read: the account's clock, frozen, decides here.
+    await svc.close();
+    svc = await startWithDisks({ speed: 'realistic' });
+    await advance({ frozen: true });
     const r = await createImage({ disk_id: 1001, label: 'golden web', description: 'nginx + app' });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
@@ -55,7 +64,10 @@ describe('POST /images', () => {
       username: 'demo-owner',
       status: 'started',
     });
-    await call(svc, 'GET', '/images');
+    // About a minute per 6 GB: the 25,088 MB disk takes 251 s.
+    await advance({ advance_seconds: 250 });
+    expect(events('disk_imagize')[0]!.status).toBe('started');
+    await advance({ advance_seconds: 1 });
     expect(events('disk_imagize')[0]!.status).toBe('finished');
   });
 

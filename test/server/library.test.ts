@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { ControlError, startService } from '../../src/server/library.js';
-import type { Service } from '../../src/server/library-api.js';
+import type { FaultRule, FaultRuleInput, Service } from '../../src/server/library-api.js';
+import type { FaultRules, FaultSpec } from '../../src/server/faults.js';
 
 /** `vmtui/service` as a test suite uses it, from the sources (test/e2e/consumer.test.ts runs the packed package). */
 
@@ -127,5 +128,14 @@ describe('startService options', () => {
     const svc = await startService();
     await svc.close();
     await expect(fetch(svc.baseUrl + '/regions')).rejects.toThrow();
+  });
+});
+
+// Checked by the typecheck: a field added to one side and not the other fails it.
+describe('fault rules, as declared and as kept', () => {
+  it("the service keeps the declared input (its defaults filled in) and answers the declared rule", () => {
+    expectTypeOf<FaultSpec>().toExtend<FaultRuleInput>();
+    expectTypeOf<FaultSpec['method']>().toEqualTypeOf<NonNullable<FaultRuleInput['method']>>();
+    expectTypeOf<ReturnType<FaultRules['add']>>().toEqualTypeOf<FaultRule>();
   });
 });

@@ -8,7 +8,7 @@ import { NODEBALANCERS_PATH, configsPath, nodesPath, type NBConfig, type NBNode,
 import { KEYS_PATH, type ObjKey } from '../../api/object-storage.js';
 import { TOKENS_PATH, listTokens, type Profile } from '../../api/profile.js';
 import { RULES, audit, limitFindings, unchecked, type AuditInput, type Finding } from '../../model/audit.js';
-import { queryKey, type DataStore, type ListQuery } from '../../store/data.js';
+import { queryKey, type DataStore, type ListEntry, type ListQuery } from '../../store/data.js';
 import { PROFILE_QUERY } from '../profile/use-object.js';
 
 const BETA = 'beta' as const;
@@ -41,11 +41,19 @@ const reasonOf = (err: unknown) => {
 /** A list the pass over the cache found not read yet: its area is left out, nothing is sent. */
 class NotCached extends Error {}
 
+/** What a pass over the cache alone finds under a list's key: its rows when read, else undefined. */
+export const cachedRows = (entry: ListEntry | undefined): unknown[] | undefined => (entry?.status === 'ready' ? entry.rows : undefined);
+
+/** The lists a pass over the cache looked up (by key), each with what it found there. */
+export type CacheReads = Map<string, unknown[] | undefined>;
+
 /** The rows of a list under the read rule, or, for a pass over the cache alone, as cached (NotCached when absent). */
-const readerOf = (data: DataStore, cachedOnly: boolean) => <T>(q: ListQuery): Promise<T[]> => {
+const readerOf = (data: DataStore, cachedOnly: boolean, reads?: CacheReads) => <T>(q: ListQuery): Promise<T[]> => {
   if (!cachedOnly) return rowsOf<T>(data, q);
-  const entry = data.getState().lists[queryKey(q)];
-  return entry?.status === 'ready' ? Promise.resolve(entry.rows as T[]) : Promise.reject(new NotCached());
+  const key = queryKey(q);
+  const rows = cachedRows(data.getState().lists[key]);
+  reads?.set(key, rows);
+  return rows ? Promise.resolve(rows as T[]) : Promise.reject(new NotCached());
 };
 
 /**
@@ -53,10 +61,11 @@ const readerOf = (data: DataStore, cachedOnly: boolean) => <T>(q: ListQuery): Pr
  * (each read once when absent, as the areas' own views read them). An area
  * that cannot be read is a finding of its own, its rules skipped. With
  * `cachedOnly`, nothing is read: an area not cached yet is left out (the
- * header's count between visits to `:audit`).
+ * header's count between visits to `:audit`), and `reads` gets each list
+ * looked up, so a caller knows which changes of the cache the result hangs on.
  */
-export async function loadAudit(data: DataStore, now = Date.now(), { cachedOnly = false } = {}): Promise<Finding[]> {
-  const listRows = readerOf(data, cachedOnly);
+export async function loadAudit(data: DataStore, now = Date.now(), { cachedOnly = false, reads }: { cachedOnly?: boolean; reads?: CacheReads } = {}): Promise<Finding[]> {
+  const listRows = readerOf(data, cachedOnly, reads);
   const input: AuditInput = { now };
   const notChecked: Finding[] = [];
   const read = async <T>(area: Area, get: () => Promise<T>): Promise<T | undefined> => {
