@@ -19,6 +19,9 @@ export type FlawedRows = 'fail' | 'mark';
 
 const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
 
+/** What a list that computes over every item says of one it cannot read. */
+export const unreadableItem = (what: string, at: number, row: unknown) => new ApiError('shape', `Item ${at + 1} of ${what} is not readable: ${flawOf(row)!.reason}`);
+
 /** The page envelope checked, and each item against the resource its path lists. */
 export function checkPage<T>(body: unknown, path: string, opts: { page: number; flawed: FlawedRows }): Page<T> {
   const what = `GET ${path}`;
@@ -31,7 +34,7 @@ export function checkPage<T>(body: unknown, path: string, opts: { page: number; 
   const data = shape ? items.map((item, i) => checkRow(shape, item, `!${opts.page}.${i}`)) : items;
   if (opts.flawed === 'fail') {
     const at = data.findIndex((row) => flawOf(row));
-    if (at >= 0) throw new ApiError('shape', `Item ${at + 1} of ${what} (page ${opts.page}) is not readable: ${flawOf(data[at])!.reason}`);
+    if (at >= 0) throw unreadableItem(`${what} (page ${opts.page})`, at, data[at]);
   }
   return { data: data as T[], page: b.page as number, pages: b.pages as number, results: b.results as number };
 }

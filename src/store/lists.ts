@@ -4,6 +4,7 @@ import { IPS_PATH, IPV6_POOLS_PATH, IPV6_RANGES_PATH } from '../api/ips.js';
 import { NODEBALANCERS_PATH, configsPath, nodesPath } from '../api/nodebalancers.js';
 import { BUCKETS_PATH, KEYS_PATH } from '../api/object-storage.js';
 import { flawOf } from '../model/response.js';
+import { unreadableItem } from '../api/pages.js';
 import { queryKey, type DataStore, type ListQuery, type ReadList } from './data.js';
 
 /*
@@ -29,6 +30,14 @@ export const OBJECT_KEYS_LIST = plain(KEYS_PATH);
 /** A list's rows as `read` gives them, without those the client could not read (a join needs their fields). */
 export async function readableRows<T>(read: ReadList, q: ListQuery): Promise<T[]> {
   return (await read(q)).filter((row) => !flawOf(row)) as T[];
+}
+
+/** A list's rows when the client can read every one (a join that sums over them), else the error a list read in `fail` mode gives. */
+export async function everyRow<T>(read: ReadList, q: ListQuery): Promise<T[]> {
+  const rows = await read(q);
+  const at = rows.findIndex((row) => flawOf(row));
+  if (at >= 0) throw unreadableItem(`GET ${q.path}`, at, rows[at]);
+  return rows as T[];
 }
 
 /** A cached list's readable row with this id, without a request: what a view knows of it before asking. */

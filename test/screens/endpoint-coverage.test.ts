@@ -1,4 +1,5 @@
 import { createJobsStore } from '../../src/store/jobs.js';
+import { uncachedIo } from '../../src/store/data.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -103,7 +104,8 @@ async function driveScreen(def: ScreenDef, client: RecordingClient): Promise<voi
   const row = standIn();
   const ctx = ctxFor(client);
   const path = typeof list.path === 'function' ? list.path(standIn()) : list.path;
-  if (list.load) await drive(list.load, client, standIn());
+  // Outside a data store, as :all reads another account: the lists a loader joins are read straight from the client.
+  if (list.load) await drive(list.load, client, standIn(), undefined, uncachedIo(client));
   else await drive(() => client.page(path, { root: list.root }));
   // d: the detail's own fetch, else GET of the row's own endpoint (src/components/list/use-record.ts).
   if (list.detail?.fetch) await drive(list.detail.fetch, row, ctx);

@@ -1,6 +1,6 @@
 import { defineScreen } from '../../app/screen.js';
 import { BUCKETS_PATH, KEYS_PATH, OBJ_RW, TRANSFER_PATH, cancelObjectStorage, getTransfer, type Bucket } from '../../api/object-storage.js';
-import { BUCKETS_LIST, OBJECT_KEYS_LIST, readableRows } from '../../store/lists.js';
+import { BUCKETS_LIST, OBJECT_KEYS_LIST, everyRow } from '../../store/lists.js';
 import { bytesText } from './format.js';
 import { plural } from '../../model/plural.js';
 
@@ -31,7 +31,7 @@ export const account = defineScreen<Account>({
     writeScope: OBJ_RW,
     // The buckets and keys from the lists their own screens show (the home view counts them): the transfer is the one request.
     load: async (client, _p, _data, io) => {
-      const [transfer, buckets, keys] = await Promise.all([getTransfer(client), readableRows<Bucket>(io.read, BUCKETS_LIST), io.read(OBJECT_KEYS_LIST)]);
+      const [transfer, buckets, keys] = await Promise.all([getTransfer(client), everyRow<Bucket>(io.read, BUCKETS_LIST), everyRow(io.read, OBJECT_KEYS_LIST)]);
       return [
         {
           label: 'object-storage',
