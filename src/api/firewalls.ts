@@ -53,7 +53,6 @@ export const devicePath = (fw: number | string, device: number | string) => `${d
 
 type Body = Record<string, unknown>;
 
-export const listFirewalls = (client: ApiClient) => fetchAllPages<Firewall>(client, FIREWALLS_PATH, BETA);
 export const getFirewall = (client: ApiClient, fw: number | string) => client.get<Firewall>(firewallPath(fw), BETA);
 export const createFirewall = (client: ApiClient, body: Body) => client.post<Firewall>(FIREWALLS_PATH, body, BETA);
 export const updateFirewall = (client: ApiClient, fw: number | string, body: Body) => client.put<Firewall>(firewallPath(fw), body, BETA);

@@ -1,7 +1,6 @@
 import type { IPAddressResponse as IPAddress } from '../model/ips.js';
 import type { ApiClient } from './client.js';
 import { listInstances, type Instance } from './instances.js';
-import { fetchAllPages } from './pages.js';
 
 /** IP addresses, reverse DNS, allocation, assignment and sharing; IPv6 pools and ranges. */
 
@@ -25,7 +24,6 @@ export const IPV6_POOLS_PATH = `${IPV6_PATH}/pools`;
 export const IPV6_RANGES_PATH = `${IPV6_PATH}/ranges`;
 export const ipPath = (address: string) => `${IPS_PATH}/${encodeURIComponent(address)}`;
 
-export const listIps = (client: ApiClient) => fetchAllPages<IPAddress>(client, IPS_PATH);
 export const getIp = (client: ApiClient, address: string) => client.get<IPAddress>(ipPath(address));
 /** A host name whose forward DNS points here, or null to reset a public IPv4 to its default. */
 export const setRdns = (client: ApiClient, address: string, rdns: string | null) => client.put<IPAddress>(ipPath(address), { rdns });
@@ -33,8 +31,6 @@ export const allocateIp = (client: ApiClient, body: { vm_id: number; public: boo
 export const assignIps = (client: ApiClient, body: { region: string; assignments: Assignment[] }) => client.post<unknown>('/networking/ipv4/assign', body);
 /** Replaces the addresses shared with the instance; an empty list stops sharing. */
 export const shareIps = (client: ApiClient, body: { vm_id: number; ips: string[] }) => client.post<unknown>('/networking/ipv4/share', body);
-export const listIpv6Pools = (client: ApiClient) => fetchAllPages<IPv6Block>(client, IPV6_POOLS_PATH);
-export const listIpv6Ranges = (client: ApiClient) => fetchAllPages<IPv6Block>(client, IPV6_RANGES_PATH);
 
 /** Instances to pick from in forms, by ID (the value the API takes), labelled by name and region; `where` narrows them. */
 export async function instanceChoices(client: ApiClient, where: (vm: Instance) => boolean = () => true) {

@@ -84,7 +84,6 @@ export const deleteConfig = (client: ApiClient, nb: number | string, cfg: number
 export const rebuildConfig = (client: ApiClient, nb: number | string, cfg: number | string, body: Body) =>
   client.post<NodeBalancer>(`${configPath(nb, cfg)}/rebuild`, body);
 
-export const listNodes = (client: ApiClient, nb: number | string, cfg: number | string) => fetchAllPages<NBNode>(client, nodesPath(nb, cfg));
 export const getNode = (client: ApiClient, nb: number | string, cfg: number | string, node: number | string) => client.get<NBNode>(nodePath(nb, cfg, node));
 export const createNode = (client: ApiClient, nb: number | string, cfg: number | string, body: Body) => client.post<NBNode>(nodesPath(nb, cfg), body);
 export const updateNode = (client: ApiClient, nb: number | string, cfg: number | string, node: number | string, body: Body) =>

@@ -139,7 +139,6 @@ export const deleteSsl = (client: ApiClient, cluster: string, bucket: string) =>
 export const listClusters = (client: ApiClient) => fetchAllPages<Cluster>(client, CLUSTERS_PATH);
 export const getCluster = (client: ApiClient, id: string) => client.get<Cluster>(`${CLUSTERS_PATH}/${seg(id)}`);
 
-export const listKeys = (client: ApiClient) => fetchAllPages<ObjKey>(client, KEYS_PATH);
 export const getKey = (client: ApiClient, id: number) => client.get<ObjKey>(keyPath(id));
 /** The response carries secret_key: the only time it is ever shown. */
 export const createKey = (client: ApiClient, body: { label?: string; bucket_access?: BucketGrant[] }) =>
