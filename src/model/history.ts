@@ -15,19 +15,6 @@ const IGNORED = new Set(['updated']);
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Leaves of a record by dotted name; arrays are leaves. */
-function flatten(value: unknown, prefix: string, out: Map<string, unknown>): Map<string, unknown> {
-  if (!isPlainObject(value)) {
-    if (prefix) out.set(prefix, value);
-    return out;
-  }
-  for (const [key, v] of Object.entries(value)) {
-    if (!prefix && IGNORED.has(key)) continue;
-    flatten(v, prefix ? `${prefix}.${key}` : key, out);
-  }
-  return out;
-}
-
 const MAX_VALUE = 60;
 
 function show(v: unknown): string {
@@ -38,6 +25,8 @@ function show(v: unknown): string {
 const words = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number') ? v.map(String) : undefined);
 
 function change(before: unknown, after: unknown): string | undefined {
+  // Most fields of a changed record are unchanged: compared in place, nothing built for them.
+  if (sameRecord(before, after)) return undefined;
   const a = words(before);
   const b = words(after);
   if (a && b) {
@@ -46,37 +35,61 @@ function change(before: unknown, after: unknown): string | undefined {
     if (!added.length && !removed.length) return a.join() === b.join() ? undefined : 'reordered';
     return [...added.map((x) => `+ ${x}`), ...removed.map((x) => `− ${x}`)].join(' ');
   }
-  if (JSON.stringify(before) === JSON.stringify(after)) return undefined;
   return `${show(before)} → ${show(after)}`;
 }
 
-/** Whether two records hold the same values, without building anything: most records are unchanged at a refresh. */
+/** Whether two records hold the same values, without building anything (no key lists): most records are unchanged at a refresh. */
 export function sameRecord(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
-    const other = b as unknown[];
-    if (a.length !== other.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameRecord(a[i], other[i])) return false;
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameRecord(a[i], b[i])) return false;
     return true;
   }
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) if (!Object.hasOwn(b, k) || !sameRecord((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  return true;
+  if (Array.isArray(b)) return false;
+  // Records come from JSON: their keys are their own, none inherited.
+  let keys = 0;
+  for (const k in a) {
+    if (!Object.hasOwn(b, k) || !sameRecord((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+    keys++;
+  }
+  for (const _ in b) keys--;
+  return keys === 0;
 }
 
-/** The fields that differ from one sighting of a record to the next, in the newer record's field order. */
+/** A value with no fields below it (arrays are leaves); undefined is no value at all: the field is absent. */
+const isLeaf = (v: unknown) => v !== undefined && !isPlainObject(v);
+
+/**
+ * The changed leaves at and below `name`: those `after` has in its order into
+ * `out`, those only `before` has into `gone`. Equal branches are passed over
+ * whole, so an unchanged field costs a comparison and nothing is built for it.
+ */
+function walk(before: unknown, after: unknown, name: string, out: FieldChange[], gone: FieldChange[]): void {
+  if (sameRecord(before, after)) return;
+  const a = isPlainObject(before) ? before : undefined;
+  const b = isPlainObject(after) ? after : undefined;
+  const field = (key: string) => (name ? `${name}.${key}` : key);
+  const kept = (key: string) => name !== '' || !IGNORED.has(key);
+  const add = (to: FieldChange[], was: unknown, is: unknown) => {
+    const text = change(was, is);
+    if (text !== undefined) to.push({ field: name, text });
+  };
+  if (b) {
+    for (const [key, v] of Object.entries(b)) if (kept(key)) walk(a && Object.hasOwn(a, key) ? a[key] : undefined, v, field(key), out, gone);
+  } else if (isLeaf(after) && name) add(out, isLeaf(before) ? before : undefined, after);
+  if (a) {
+    for (const [key, v] of Object.entries(a)) if (kept(key) && !(b && Object.hasOwn(b, key))) walk(v, undefined, field(key), gone, gone);
+  } else if (isLeaf(before) && !isLeaf(after) && name) add(gone, before, undefined);
+}
+
+/** The fields that differ from one sighting of a record to the next, by dotted name: in the newer record's field order, then those it no longer has. */
 export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
-  const a = flatten(before, '', new Map());
-  const b = flatten(after, '', new Map());
-  const fields = [...b.keys(), ...[...a.keys()].filter((k) => !b.has(k))];
-  const changes: FieldChange[] = [];
-  for (const field of fields) {
-    const text = change(a.get(field), b.get(field));
-    if (text !== undefined) changes.push({ field, text });
-  }
-  return changes;
+  const out: FieldChange[] = [];
+  const gone: FieldChange[] = [];
+  walk(before, after, '', out, gone);
+  return [...out, ...gone];
 }
 
 export const changeLine = (c: FieldChange) => `${c.field}: ${c.text}`;

@@ -13,6 +13,29 @@ describe('field changes between two sightings', () => {
   it('names a field that appeared or went', () => {
     expect(fieldChanges({ a: 1 }, { b: 2 }).map(changeLine)).toEqual(['b: (none) → 2', 'a: 1 → (none)']);
   });
+
+  it('follows a field that turned from a value into fields of its own and back, and nested fields that went; a nested `updated` is a field like any other', () => {
+    const before = { alerts: null, specs: { disk: 1, vcpus: 2 }, backups: { schedule: { day: 'Sunday', window: 'W2' } } };
+    const after = { alerts: { cpu: 90 }, specs: { disk: 1 }, backups: { schedule: null, updated: 'x' } };
+    expect(fieldChanges(before, after).map(changeLine)).toEqual([
+      'alerts.cpu: (none) → 90',
+      'backups.schedule: (none) → null',
+      'backups.updated: (none) → x',
+      'alerts: null → (none)',
+      'specs.vcpus: 2 → (none)',
+      'backups.schedule.day: Sunday → (none)',
+      'backups.schedule.window: W2 → (none)',
+    ]);
+    expect(fieldChanges(after, before).map(changeLine)).toEqual([
+      'alerts: (none) → null',
+      'specs.vcpus: (none) → 2',
+      'backups.schedule.day: (none) → Sunday',
+      'backups.schedule.window: (none) → W2',
+      'alerts.cpu: 90 → (none)',
+      'backups.schedule: null → (none)',
+      'backups.updated: x → (none)',
+    ]);
+  });
 });
 
 describe('the history kept in memory', () => {
