@@ -123,7 +123,20 @@ async function timed(app: PtyApp, log: Logged[], key: string | undefined, match:
 }
 
 /** One walk through the views: each one's time and rounds, and the overview's requests round by round. */
-async function walk(entry: string, api: string, log: Logged[]): Promise<{ views: Timing; overview: Logged[][]; search: Logged[][] }> {
+/** Where an overview's time goes, in ms from the Enter: its first request sent, and each drawing after the last answer it waited for. */
+interface Gaps {
+  sent: number;
+  ownDrawn: number;
+  completeDrawn: number;
+}
+
+/** Of the requests sent from `from` and answered by `drawn`: when the first was sent and the last answered (ms from `from`). */
+function span(log: Logged[], from: number, drawn: number) {
+  const sent = log.filter((r) => r.start >= from && r.end !== undefined && r.end <= drawn);
+  return { first: Math.min(...sent.map((r) => r.start)) - from, last: Math.max(...sent.map((r) => r.end!)) - from };
+}
+
+async function walk(entry: string, api: string, log: Logged[]): Promise<{ views: Timing; overview: Logged[][]; search: Logged[][]; gaps: Gaps }> {
   const app = spawnApp(['--api-url', api, '--token', OWNER_TOKEN, '--refresh', '60'], { entry, cols: 140, rows: 50 });
   const jump = async (text: string, shown: RegExp) => {
     await typed(app, text);
@@ -139,6 +152,8 @@ async function walk(entry: string, api: string, log: Logged[]): Promise<{ views:
     views.ownParts = await timed(app, log, KEYS.enter, /Instance\s+running\s+web-1 /, enter);
     views.overview = await timed(app, log, undefined, overviewDone('web-1'), enter);
     const overview = roundsOf(log, enter, enter + views.overview.ms);
+    const own = span(log, enter, enter + views.ownParts.ms);
+    const gaps = { sent: own.first, ownDrawn: views.ownParts.ms - own.last, completeDrawn: views.overview.ms - span(log, enter, enter + views.overview.ms).last };
     app.press(KEYS.esc);
     await app.waitForScreen(/^home › instances$/m);
     await jump('vm web-2', /^› web-2\s/m);
@@ -155,7 +170,7 @@ async function walk(entry: string, api: string, log: Logged[]): Promise<{ views:
     const asked = performance.now();
     views.searchHits = await timed(app, log, KEYS.enter, /[1-9]\d* hits? · /, asked);
     views.search = await timed(app, log, undefined, /\d+ hits? · in \d+ lists/, asked);
-    return { views, overview, search: roundsOf(log, asked, asked + views.search.ms) };
+    return { views, overview, search: roundsOf(log, asked, asked + views.search.ms), gaps };
   } finally {
     app.kill();
   }
@@ -188,13 +203,14 @@ async function main() {
     console.log(`proxy on ${host} (remote to the app), delays ${DELAYS.join(', ')} ms, ${RUNS} run(s), median`);
     for (const delay of DELAYS) {
       const proxy = await startProxy(target, host, delay);
-      const results = new Map<string, { views: Timing; overview: Logged[][]; search: Logged[][] }>();
+      const results = new Map<string, { views: Timing; overview: Logged[][]; search: Logged[][]; gaps: Gaps }>();
       for (const b of builds) {
-        const runs: { views: Timing; overview: Logged[][]; search: Logged[][] }[] = [];
+        const runs: { views: Timing; overview: Logged[][]; search: Logged[][]; gaps: Gaps }[] = [];
         for (let i = 0; i < RUNS; i++) runs.push(await walk(b.entry, `${proxy.origin}/v4`, proxy.log));
         const views = Object.fromEntries(VIEWS.map(([k]) => [k, { ms: median(runs.map((r) => r.views[k]!.ms)), rounds: median(runs.map((r) => r.views[k]!.rounds)) }]));
         const { overview, search } = runs[Math.floor(runs.length / 2)]!;
-        results.set(b.name, { views, overview, search });
+        const gaps = { sent: median(runs.map((r) => r.gaps.sent)), ownDrawn: median(runs.map((r) => r.gaps.ownDrawn)), completeDrawn: median(runs.map((r) => r.gaps.completeDrawn)) };
+        results.set(b.name, { views, overview, search, gaps });
       }
       proxy.close();
       console.log(`\n${delay} ms per request`);
@@ -207,6 +223,9 @@ async function main() {
         console.log(`${title.padEnd(44)}${cells.join('')}`);
       }
       for (const b of builds) {
+        // The app's own part of a view's time: nothing in it waits on a timer.
+        const g = results.get(b.name)!.gaps;
+        console.log(`overview, ${b.name}: first request sent ${Math.round(g.sent)} ms after the Enter; own parts drawn ${Math.round(g.ownDrawn)} ms, the whole ${Math.round(g.completeDrawn)} ms after the last answer each waited for`);
         for (const view of ['overview', 'search'] as const) {
           console.log(`${view}'s rounds of requests, ${b.name}:`);
           results.get(b.name)![view].forEach((round, i) => console.log(`  ${i + 1}: ${round.length} × ${[...new Set(round.map((r) => r.path.replace(/\/\d+/g, '/N')))].join(', ')}`));
