@@ -5,7 +5,7 @@ import { devicesText } from './config-rows.js';
 import { diskStatusColor, instanceStatusColor, sizeText } from './format.js';
 import { dateTimeText } from '../../components/dates.js';
 import { SUB_LISTS, type SubList } from './sub-lists.js';
-import type { DataStore, ListQuery, LoadIo } from '../../store/data.js';
+import type { DataStore, LoadIo } from '../../store/data.js';
 import { relationsOf, type Relation } from './relations.js';
 import { INSTANCES_LIST, cachedRow } from '../../store/lists.js';
 
@@ -88,17 +88,16 @@ const relatedBy = (vm: Instance) => JSON.stringify([vm.region, vm.ipv4, vm.ipv6,
  * instances list has it (else as its own read brings it). `show` draws the
  * own parts as soon as they are in, each relation as it arrives.
  */
-export async function loadOverview(client: ApiClient, p: Params, data?: DataStore, io?: LoadIo): Promise<Part[]> {
+export async function loadOverview(client: ApiClient, p: Params, data: DataStore | undefined, io: LoadIo): Promise<Part[]> {
   const own = Promise.all([getInstance(client, p.id!), listDisks(client, p.id!), listConfigs(client, p.id!), listBackups(client, p.id!)]);
   const known = data && cachedRow<Instance>(data, INSTANCES_LIST, Number(p.id));
-  const read = io?.read ?? (data && ((q: ListQuery) => data.getState().rows(q)));
-  const sections = read ? relationsOf(read, known ? Promise.resolve(known) : own.then(([vm]) => vm)) : [];
+  const sections = relationsOf(io.read, known ? Promise.resolve(known) : own.then(([vm]) => vm));
   const settled: (Relation[] | undefined)[] = sections.map(() => undefined);
   let mine: { vm: Instance; parts: Omit<Part, 'vm'>[] } | undefined;
   const compose = () => mine && [...mine.parts, ...sections.flatMap((sec, i) => settled[i] ?? [reading(sec.name)])].map((part) => ({ ...part, vm: mine!.vm }));
   const draw = () => {
     const rows = compose();
-    if (rows) io?.show(rows);
+    if (rows) io.show(rows);
   };
   sections.forEach((sec, i) =>
     sec.lines.then((lines) => {
