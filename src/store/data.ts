@@ -140,6 +140,11 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
 
   return createStore<DataState>()((set, get) => {
     const blank: ListEntry = { status: 'loading', rows: [], refreshing: false };
+    /** A list as a read that answered leaves it: these rows, read now, nothing under way or amiss. */
+    const answered = (rows: unknown[], cut?: ListCut): Partial<ListEntry> => {
+      const now = Date.now();
+      return { status: 'ready', rows, progress: undefined, partial: false, refreshing: false, revalidating: false, error: undefined, errorStatus: undefined, fetchedAt: now, checkedAt: now, cut };
+    };
     type Change = (s: DataState) => Partial<DataState>;
     const patched = (key: string, p: Partial<ListEntry>): Change => (s) => ({ lists: { ...s.lists, [key]: { ...(s.lists[key] ?? blank), ...p } } });
     const patch = (key: string, p: Partial<ListEntry>) => set(patched(key, p));
@@ -246,8 +251,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
       const run = fetchList(key, q, gen, initial, how.join ?? (initial ? rows : reread), (c) => (cut = c)).then(
         async (rows) => {
           if (generation.get(key) !== gen) return;
-          const now = Date.now();
-          await settle(stillCurrent(key, gen, patched(key, { status: 'ready', rows, progress: undefined, partial: false, refreshing: false, revalidating: false, error: undefined, errorStatus: undefined, fetchedAt: now, checkedAt: now, cut })), true);
+          await settle(stillCurrent(key, gen, patched(key, answered(rows, cut))), true);
           if (how.behind) rejoin(key);
         },
         (err: unknown) => {
@@ -306,8 +310,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
           if (page.pages > 1 || (generation.get(key) ?? 0) !== gen || inflight.has(key)) return;
           queries.set(key, q);
           generation.set(key, gen + 1);
-          const now = Date.now();
-          await settle(stillCurrent(key, gen + 1, patched(key, { status: 'ready', rows: page.data, progress: undefined, refreshing: false, revalidating: false, error: undefined, errorStatus: undefined, fetchedAt: now, checkedAt: now })), true);
+          await settle(stillCurrent(key, gen + 1, patched(key, answered(page.data))), true);
         },
         () => undefined,
       );
