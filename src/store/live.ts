@@ -118,6 +118,7 @@ const ERROR_HOLD_MS = 5000;
 const MAX_LOOKUPS = 10;
 
 export const SERVICES_QUERY: ListQuery = { path: SERVICES_PATH };
+export const ISSUES_QUERY: ListQuery = { path: ISSUES_PATH };
 
 export function startLivePoller({ client, data, session, jobs, timers = realTimers, fastMs = FAST_MS, idleMs = IDLE_MS }: LiveOptions): LivePoller {
   let stopped = false;
@@ -175,7 +176,7 @@ export function startLivePoller({ client, data, session, jobs, timers = realTime
       return;
     }
     // Services in trouble: have the issues at hand, so triage opens at once.
-    if (problems?.size) void data.getState().load({ path: ISSUES_PATH });
+    if (problems?.size) void data.getState().load(ISSUES_QUERY);
   };
 
   /** Events new since the last poll, or whose status moved on. */

@@ -1,7 +1,8 @@
 import type { Instance } from '../../api/instances.js';
 import type { Firewall, FirewallDevice } from '../../api/firewalls.js';
 import type { IPAddress } from '../../api/ips.js';
-import { ISSUES_PATH, SERVICES_PATH, type ManagedIssue, type ManagedService } from '../../api/managed.js';
+import type { ManagedIssue, ManagedService } from '../../api/managed.js';
+import { Q } from '../managed/queries.js';
 import type { NBConfig, NBNode, NodeBalancer } from '../../api/nodebalancers.js';
 import type { DrillTarget } from '../../app/screen.js';
 import { isPrivateAddress } from '../../model/formats.js';
@@ -128,8 +129,8 @@ async function addresses(read: ReadList, instance: Promise<Instance>): Promise<R
 
 /** Managed services checking one of the instance's addresses, each followed by its open issues (read alongside, not after). */
 async function services(read: ReadList, instance: Promise<Instance>): Promise<Relation[]> {
-  const openIssues = (read({ path: ISSUES_PATH }) as Promise<ManagedIssue[]>).catch(() => [] as ManagedIssue[]);
-  const [vm, all] = await Promise.all([instance, read({ path: SERVICES_PATH }) as Promise<ManagedService[]>]);
+  const openIssues = (read(Q.issues) as Promise<ManagedIssue[]>).catch(() => [] as ManagedIssue[]);
+  const [vm, all] = await Promise.all([instance, read(Q.services) as Promise<ManagedService[]>]);
   const mine = new Set([...vm.ipv4, ...(vm.ipv6 ? [vm.ipv6.replace(/\/\d+$/, '')] : [])]);
   const watching = all.filter((s) => mine.has(serviceHost(s)));
   if (watching.length === 0) return [];

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../api/client.js';
-import { ISSUES_PATH, SERVICES_PATH } from '../../api/managed.js';
+import type { DataStore, ListQuery } from '../../store/data.js';
+import { Q } from './queries.js';
 import { defineScreen, type ScreenDef } from '../../app/screen.js';
 import { contacts } from './contacts.js';
 import { credentials } from './credentials.js';
@@ -9,14 +10,15 @@ import { services } from './services.js';
 import { TriageScreen } from './TriageScreen.js';
 import { vmSettings } from './vm-settings.js';
 
-const total = (path: string) => async (client: ApiClient) => (await client.page(path, { page: 1, pageSize: 25 })).results;
+/** Counted from the first page of the very list the poller and these views read: a list that fits in it is cached on the way. */
+const total = (q: ListQuery) => (_client: ApiClient, data: DataStore) => data.getState().countList(q);
 
 export const dashboard = defineScreen({
   id: 'managed',
   title: 'Managed',
   aliases: ['monitoring', 'dashboard'],
   description: 'Managed monitoring: status counts, 24 h usage, SSH key; open issues at the top (Enter opens triage)',
-  count: total(SERVICES_PATH),
+  count: total(Q.services),
   component: DashboardScreen,
 });
 
@@ -25,7 +27,7 @@ export const triage = defineScreen({
   title: 'Triage',
   aliases: ['triage', 'managed-issues'],
   description: 'Open managed issues, newest first, with the affected services (! from anywhere)',
-  count: total(ISSUES_PATH),
+  count: total(Q.issues),
   component: TriageScreen,
   filterable: true,
 });

@@ -1,7 +1,6 @@
 import {
   CONTACTS_PATH,
   CREDENTIALS_PATH,
-  ISSUES_PATH,
   SSH_KEY_PATH,
   STATS_PATH,
   VM_SETTINGS_PATH,
@@ -9,7 +8,7 @@ import {
   getStats,
 } from '../../api/managed.js';
 import type { ListQuery } from '../../store/data.js';
-import { SERVICES_QUERY } from '../../store/live.js';
+import { ISSUES_QUERY, SERVICES_QUERY } from '../../store/live.js';
 
 /**
  * The cached lists the managed views read. They are the same queries as the
@@ -18,7 +17,7 @@ import { SERVICES_QUERY } from '../../store/live.js';
  */
 export const Q = {
   services: SERVICES_QUERY,
-  issues: { path: ISSUES_PATH },
+  issues: ISSUES_QUERY,
   contacts: { path: CONTACTS_PATH },
   credentials: { path: CREDENTIALS_PATH },
   vmSettings: { path: VM_SETTINGS_PATH },

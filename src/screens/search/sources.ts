@@ -1,5 +1,6 @@
 import { bucketPath, BUCKETS_PATH, listObjects, type Bucket, type ObjectEntry } from '../../api/object-storage.js';
-import { ISSUES_PATH, type ManagedIssue } from '../../api/managed.js';
+import type { ManagedIssue } from '../../api/managed.js';
+import { Q } from '../managed/queries.js';
 import type { AppContextValue } from '../../app/context.js';
 import { listPath, listQuery, type ScreenDef, type ScreenRegistry } from '../../app/screen.js';
 import { flawOf } from '../../model/response.js';
@@ -118,7 +119,7 @@ export function areaCollection(registry: ScreenRegistry, def: ScreenDef, rows: r
 }
 
 /** What an area's top-level list reads: its list screen's query, or the managed issues. */
-export const areaQuery = (def: ScreenDef): ListQuery | undefined => (def.id === ISSUES_SCREEN ? { path: ISSUES_PATH } : def.list ? listQuery(def.list, {}) : undefined);
+export const areaQuery = (def: ScreenDef): ListQuery | undefined => (def.id === ISSUES_SCREEN ? Q.issues : def.list ? listQuery(def.list, {}) : undefined);
 
 export interface Plan {
   collections: Collection[];
@@ -190,7 +191,7 @@ export function plan(app: Pick<AppContextValue, 'screens' | 'data'>, lists: Data
   }
   // The open managed issues: triage is a view of its own, not a list screen.
   if (registry.all.some((d) => d.id === ISSUES_SCREEN) && registry.all.some((d) => d.id === ISSUE_SCREEN)) {
-    const issues = take({ path: ISSUES_PATH }, 'Managed issues');
+    const issues = take(Q.issues, 'Managed issues');
     if (issues) out.collections.push(issuesCollection(issues));
   }
   return out;

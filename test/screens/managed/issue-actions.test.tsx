@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACKSPACE, CTRL_S, ENTER, ESC, TAB, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
+import { BACKSPACE, CTRL_S, ENTER, ESC, TAB, readsDone, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
 import { call } from '../../helpers/service.js';
 import type { ScreenDef } from '../../../src/app/screen.js';
 import { WITH_INSTANCES, crumbs, openArea, demoAccount } from './harness.js';
@@ -12,6 +12,8 @@ async function openPostgresIssue(screens?: ScreenDef[], token?: string) {
   r.stdin.write('j');
   await waitForContent(r.lastFrame, /^› 17m ago/m);
   await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'Instance access');
+  // The lines are drawn as their lists come in (the issues and services are cached by the home view's counts): until the instances are in too, G would stop short of the instance's line.
+  await readsDone(r);
   return r;
 }
 

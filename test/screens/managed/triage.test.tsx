@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACKSPACE, ENTER, ESC, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
+import { BACKSPACE, ENTER, ESC, readsDone, sendInputAndWait, waitForContent } from '../../helpers/ink.js';
 import { startTestService } from '../../helpers/service.js';
 import { control, crumbs, openArea, demoAccount, warmUp } from './harness.js';
 
@@ -67,7 +67,10 @@ describe('the issue screen', () => {
     const r = await openArea(svc, 'issues', '2 open issues');
     r.stdin.write('j');
     await waitForContent(r.lastFrame, /^› 17m ago/m);
-    const frame = await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'Instance access');
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'Instance access');
+    // The lines are drawn as their lists come in (the issues and services are cached by the home view's counts): the instances may follow.
+    await readsDone(r);
+    const frame = r.lastFrame();
     expect(crumbs(frame)).toBe('home › triage › #21400 › issue');
     const body = frame.split('\n').slice(2, -2).join('\n');
     expect(body).toMatch(/#21400 postgres-primary: connection refused on port 5432/);
