@@ -1,3 +1,5 @@
+import { parseApiTime } from './time.js';
+
 /**
  * The account, linted: each rule a small function over the lists the app has
  * cached, giving findings (severity, item, why, fix). The rule table of the
@@ -282,7 +284,7 @@ export const RULES: Rule[] = [
     check: (input) =>
       (input.instances ?? []).flatMap((vm) => {
         if (vm.status !== 'offline') return [];
-        const days = Math.floor((input.now - Date.parse(`${vm.updated}${/Z|[+-]\d\d:\d\d$/.test(vm.updated) ? '' : 'Z'}`)) / DAY_MS);
+        const days = Math.floor((input.now - parseApiTime(vm.updated)) / DAY_MS);
         return days > OFFLINE_DAYS ? [{ item: instanceItem(vm), detail: `unchanged for ${days} days` }] : [];
       }),
   },

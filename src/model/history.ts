@@ -1,3 +1,5 @@
+import { isRecord } from './response.js';
+
 /**
  * What changed on a record between two sightings: its fields flattened to
  * dotted names, a list of words (tags) as what was added and removed, any
@@ -13,7 +15,6 @@ export interface FieldChange {
 /** Changes on every write, so they say nothing of their own: the time of the entry says it. */
 const IGNORED = new Set(['updated']);
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const MAX_VALUE = 60;
 
@@ -25,8 +26,6 @@ function show(v: unknown): string {
 const words = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number') ? v.map(String) : undefined);
 
 function change(before: unknown, after: unknown): string | undefined {
-  // Most fields of a changed record are unchanged: compared in place, nothing built for them.
-  if (sameRecord(before, after)) return undefined;
   const a = words(before);
   const b = words(after);
   if (a && b) {
@@ -59,7 +58,7 @@ export function sameRecord(a: unknown, b: unknown): boolean {
 }
 
 /** A value with no fields below it (arrays are leaves); undefined is no value at all: the field is absent. */
-const isLeaf = (v: unknown) => v !== undefined && !isPlainObject(v);
+const isLeaf = (v: unknown) => v !== undefined && !isRecord(v);
 
 /**
  * The changed leaves at and below `name`: those `after` has in its order into
@@ -68,8 +67,8 @@ const isLeaf = (v: unknown) => v !== undefined && !isPlainObject(v);
  */
 function walk(before: unknown, after: unknown, name: string, out: FieldChange[], gone: FieldChange[]): void {
   if (sameRecord(before, after)) return;
-  const a = isPlainObject(before) ? before : undefined;
-  const b = isPlainObject(after) ? after : undefined;
+  const a = isRecord(before) ? before : undefined;
+  const b = isRecord(after) ? after : undefined;
   const field = (key: string) => (name ? `${name}.${key}` : key);
   const kept = (key: string) => name !== '' || !IGNORED.has(key);
   const add = (to: FieldChange[], was: unknown, is: unknown) => {

@@ -1,6 +1,6 @@
 import type { FieldSpec } from './schema.js';
+import { isRecord } from './response.js';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The fields of a record its schema does not know (what a later release
