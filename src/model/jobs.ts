@@ -148,14 +148,13 @@ export function jobOutcome(job: Job): string {
   const what = `${job.kind.name} of ${jobTarget(job)}`;
   const took = job.parts.length === 1 && job.parts[0]!.duration !== undefined ? `${job.parts[0]!.duration} s` : seconds((job.ended ?? job.moved) - job.started);
   if (job.state === 'finished') return `${what} finished in ${took}`;
+  if (!jobEnded(job.state)) return `${gerundLine(job)} ▶ ${jobProgress(job)}`;
   const failed = job.parts.filter((p) => p.state === 'failed');
   const unknown = job.parts.filter((p) => p.state === 'unknown');
   if (job.parts.length === 1) {
     if (job.state === 'failed') return `${what} failed: ${failed[0]!.reason}`;
-    if (job.state === 'unknown') return `${what}: no word of its end after ${seconds(JOB_TIMEOUT_MS)}; how it ended is not known (:events)`;
-    return `${gerundLine(job)} ▶ ${jobProgress(job)}`;
+    return `${what}: no word of its end after ${seconds(JOB_TIMEOUT_MS)}; how it ended is not known (:events)`;
   }
-  if (!jobEnded(job.state)) return `${gerundLine(job)} ▶ ${jobProgress(job)}`;
   const finished = job.parts.length - failed.length - unknown.length;
   const first = failed[0] && ` (${failed[0].subject.label}: ${failed[0].reason})`;
   return [`${what}: ${finished} finished`, failed.length && `${failed.length} failed${first}`, unknown.length && `${unknown.length} not known`].filter(Boolean).join(', ');

@@ -1,17 +1,18 @@
 import { flawOf } from '../../model/response.js';
-import { rowsOf } from '../../store/lists.js';
+import { FIREWALLS_LIST, INSTANCES_LIST, NODEBALANCERS_LIST, OBJECT_KEYS_LIST, configsList, devicesList, nodesList, rowsOf } from '../../store/lists.js';
 import { describeError } from '../../api/errors.js';
-import { FIREWALLS_PATH, devicesPath, type Firewall, type FirewallDevice } from '../../api/firewalls.js';
-import { INSTANCES_PATH, type Instance } from '../../api/instances.js';
+import type { Firewall, FirewallDevice } from '../../api/firewalls.js';
+import type { Instance } from '../../api/instances.js';
 import { CONTACTS_PATH, SERVICES_PATH, type ManagedContact, type ManagedService } from '../../api/managed.js';
-import { NODEBALANCERS_PATH, configsPath, nodesPath, type NBConfig, type NBNode, type NodeBalancer } from '../../api/nodebalancers.js';
-import { KEYS_PATH, type ObjKey } from '../../api/object-storage.js';
-import { TOKENS_PATH, listTokens, type Profile } from '../../api/profile.js';
+import type { NBConfig, NBNode, NodeBalancer } from '../../api/nodebalancers.js';
+import type { ObjKey } from '../../api/object-storage.js';
+import type { Profile } from '../../api/profile.js';
+import { listQuery } from '../../app/screen.js';
 import { RULES, audit, limitFindings, unchecked, type AuditInput, type Finding } from '../../model/audit.js';
 import { queryKey, type DataStore, type ListEntry, type ListQuery } from '../../store/data.js';
 import { PROFILE_QUERY } from '../profile/use-object.js';
+import { tokens } from '../profile/tokens.js';
 
-const BETA = 'beta' as const;
 const SCOPE = /\b[a-z_]+:read_(?:only|write)\b/;
 
 /** The areas the rules read, and which rules go unchecked when one cannot be read. */
@@ -76,30 +77,30 @@ export async function loadAudit(data: DataStore, now = Date.now(), { cachedOnly 
       return undefined;
     }
   };
-  // Marked as the areas' own lists are read, so the audit answers from their cache entries and fills them.
-  const rows = <T>(path: string, root?: typeof BETA) => listRows<T>(root ? { path, root, flawed: 'mark' } : { path, flawed: 'mark' });
+  // The areas' own lists (marked, as they show them), so the audit answers from their cache entries and fills them.
+  const marked = (path: string): ListQuery => ({ path, flawed: 'mark' });
   await Promise.all([
-    read('instances', () => rows<Instance>(INSTANCES_PATH)).then((v) => (input.instances = v as AuditInput['instances'])),
+    read('instances', () => listRows<Instance>(INSTANCES_LIST)).then((v) => (input.instances = v as AuditInput['instances'])),
     read('firewalls', async () => {
-      const fws = await rows<Firewall>(FIREWALLS_PATH, BETA);
+      const fws = await listRows<Firewall>(FIREWALLS_LIST);
       // A firewall the server sent unreadable has no id to read devices by: its rules say it is unreadable.
-      return Promise.all(fws.map(async (fw) => (flawOf(fw) ? { ...fw, devices: [] } : { ...fw, devices: (await rows<FirewallDevice>(devicesPath(fw.id), BETA)).map((d) => ({ type: d.entity.type, id: d.entity.id })) })));
+      return Promise.all(fws.map(async (fw) => (flawOf(fw) ? { ...fw, devices: [] } : { ...fw, devices: (await listRows<FirewallDevice>(devicesList(fw.id))).map((d) => ({ type: d.entity.type, id: d.entity.id })) })));
     }).then((v) => (input.firewalls = v)),
     read('profile', async () => (await listRows<Profile>(PROFILE_QUERY))[0]).then((v) => (input.profile = v)),
-    read('tokens', () => listRows({ path: TOKENS_PATH, load: (client) => listTokens(client), flawed: 'mark' })).then((v) => (input.tokens = v as AuditInput['tokens'])),
+    read('tokens', () => listRows(listQuery(tokens.list!, {}))).then((v) => (input.tokens = v as AuditInput['tokens'])),
     read('load balancers', async () => {
-      const nbs = await rows<NodeBalancer>(NODEBALANCERS_PATH);
+      const nbs = await listRows<NodeBalancer>(NODEBALANCERS_LIST);
       return Promise.all(
         nbs.map(async (nb) => ({
           id: nb.id,
           label: nb.label,
-          configs: await Promise.all((await rows<NBConfig>(configsPath(nb.id))).map(async (cfg) => ({ ...cfg, nodes: await rows<NBNode>(nodesPath(nb.id, cfg.id)) }))),
+          configs: await Promise.all((await listRows<NBConfig>(configsList(nb.id))).map(async (cfg) => ({ ...cfg, nodes: await listRows<NBNode>(nodesList(nb.id, cfg.id)) }))),
         })),
       );
     }).then((v) => (input.balancers = v)),
-    read('object storage keys', () => rows<ObjKey>(KEYS_PATH)).then((v) => (input.objectKeys = v)),
+    read('object storage keys', () => listRows<ObjKey>(OBJECT_KEYS_LIST)).then((v) => (input.objectKeys = v)),
     read('managed services', async () => {
-      const [services, contacts] = await Promise.all([rows<ManagedService>(SERVICES_PATH), rows<ManagedContact>(CONTACTS_PATH)]);
+      const [services, contacts] = await Promise.all([listRows<ManagedService>(marked(SERVICES_PATH)), listRows<ManagedContact>(marked(CONTACTS_PATH))]);
       return { services, contacts };
     }).then((v) => (input.managed = v)),
   ]);

@@ -1,8 +1,5 @@
-import { rowsOf } from '../../store/lists.js';
+import { BUCKETS_LIST, INSTANCES_LIST, NODEBALANCERS_LIST, rowsOf } from '../../store/lists.js';
 import type { Instance } from '../../api/instances.js';
-import { INSTANCES_PATH } from '../../api/instances.js';
-import { NODEBALANCERS_PATH } from '../../api/nodebalancers.js';
-import { BUCKETS_PATH } from '../../api/object-storage.js';
 import { defineScreen } from '../../app/screen.js';
 import { COST_GROUPINGS, costReport, typeMap, type CostGrouping } from '../../model/costs.js';
 import { isPrivateAddress } from '../../model/formats.js';
@@ -36,8 +33,8 @@ async function unpriced(data: DataStore, instances: readonly Instance[]): Promis
     }
   };
   return Promise.all([
-    count('Load balancers', async () => (await rowsOf(data, { path: NODEBALANCERS_PATH, flawed: 'mark' })).length),
-    count('Object storage buckets', async () => (await rowsOf(data, { path: BUCKETS_PATH, flawed: 'mark' })).length),
+    count('Load balancers', async () => (await rowsOf(data, NODEBALANCERS_LIST)).length),
+    count('Object storage buckets', async () => (await rowsOf(data, BUCKETS_LIST)).length),
     // The first public IPv4 comes with the instance; more are extra.
     count('Extra public IPv4 addresses', async () => instances.reduce((n, vm) => n + Math.max(0, vm.ipv4.filter((a) => !isPrivateAddress(a)).length - 1), 0)),
   ]);
@@ -45,7 +42,7 @@ async function unpriced(data: DataStore, instances: readonly Instance[]): Promis
 
 /** The account's cost grouped as asked: the total first, then the groups, costliest first, then what has no published price. */
 export async function loadCosts(data: DataStore, by: CostGrouping): Promise<CostRow[]> {
-  const [instances, types] = await Promise.all([rowsOf<Instance>(data, { path: INSTANCES_PATH, flawed: 'mark' }), rowsOf<PricedType>(data, TYPES_QUERY)]);
+  const [instances, types] = await Promise.all([rowsOf<Instance>(data, INSTANCES_LIST), rowsOf<PricedType>(data, TYPES_QUERY)]);
   const report = costReport(instances, typeMap(types), by);
   const total: CostRow = {
     key: 'total',

@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import { useApp } from '../../app/context.js';
 import type { Column, ScreenProps } from '../../app/screen.js';
 import { SelectTable } from '../../components/SelectTable.js';
-import { gerundLine, jobEnded, jobOutcome, jobProgress, type Job } from '../../model/jobs.js';
+import { jobOutcome, type Job } from '../../model/jobs.js';
 import { plural } from '../../model/plural.js';
 import { underWay } from '../../store/jobs.js';
 import { entityRoute } from '../events/entity-link.js';
@@ -13,7 +13,7 @@ const STATE_COLOR: Record<Job['state'], string | undefined> = { waiting: undefin
 const columns: Column<Job>[] = [
   { key: 'started', title: 'Started', width: 8, format: (j) => new Date(j.started).toTimeString().slice(0, 8) },
   { key: 'state', title: 'State', width: 9, color: (j) => STATE_COLOR[j.state] },
-  { key: 'what', title: 'Job', flex: 3, format: (j) => (jobEnded(j.state) ? jobOutcome(j) : `${gerundLine(j)} ▶ ${jobProgress(j)}`) },
+  { key: 'what', title: 'Job', flex: 3, format: jobOutcome },
 ];
 
 /** `:jobs` — the long actions of this session, newest first; Enter goes to the item (the first, for a bulk job). */
