@@ -24,8 +24,9 @@ export function scopeReport(method: string, path: string, status: number, header
     .join(' ');
   if (!/oauth|scope/i.test(reason)) return null;
   const accepted = headers['x-accepted-oauth-scopes'];
-  const needed = reason.match(SCOPE_WORD) ?? (typeof accepted === 'string' ? (accepted.match(SCOPE_WORD) ?? []) : [endpointScope(method, path)].filter((s) => s !== undefined));
+  const named = reason.match(SCOPE_WORD);
+  const needed = named ?? (typeof accepted === 'string' ? (accepted.match(SCOPE_WORD) ?? []) : [endpointScope(method, path)].filter((s) => s !== undefined));
   // Of several scopes an endpoint accepts, the token may lack any one: only a refusal that names them, or a single one, is sure.
-  const sure = reason.match(SCOPE_WORD) !== null || needed.length === 1;
+  const sure = named !== null || needed.length === 1;
   return sure && needed.length > 0 ? { missing: [...new Set(needed)] } : null;
 }

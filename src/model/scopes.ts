@@ -46,12 +46,9 @@ export function sortedScopes(scopes: Iterable<string>): string[] {
  * (`account:read_only vms:read_write`). Empty when nothing needed a scope.
  */
 export function narrowestScopes(needed: Iterable<string>): string {
-  const top = new Map<string, string>();
-  for (const scope of sortedScopes(needed)) {
-    const [group, level] = scope.split(':') as [string, string];
-    if ((LEVEL_RANK[level] ?? 0) > (LEVEL_RANK[top.get(group) ?? ''] ?? 0)) top.set(group, level);
-  }
-  return [...top].map(([group, level]) => `${group}:${level}`).join(' ');
+  // Read as a token's scopes are: a group's read_write, once seen, stands for its read_only.
+  const top = parseScopes(sortedScopes(needed).join(' '));
+  return top === '*' ? '' : [...top].map(([group, level]) => `${group}:${level}`).join(' ');
 }
 
 /** The scope group of each path prefix (the first match wins); null: what anyone may read. */

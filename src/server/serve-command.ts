@@ -163,7 +163,7 @@ function clockLine(clock: ClockState): string {
 }
 
 /** What each account's requests needed of their tokens' scopes, by account id: the `--scopes-report` file. */
-export function scopesReport(accounts: Accounts) {
+function scopesReport(accounts: Accounts) {
   return Object.fromEntries(accounts.list().map((a) => [String(a.id), a.scopes.report()]));
 }
 

@@ -6,6 +6,7 @@ import type { Store } from '../store.js';
 import { recordIpv4 } from '../ipam.js';
 import { parseApiTime } from '../../model/time.js';
 import { isRecord } from '../../model/response.js';
+import { isPrivateAddress } from '../../model/formats.js';
 import { CHILDREN, LISTS, SINGLES, holdItem, newUnheld, pathOf, type Item, type ListDef, type Unheld } from './lists.js';
 import { Source, SourceError } from './source.js';
 
@@ -395,8 +396,6 @@ async function addresses(ctx: Ctx): Promise<void> {
   );
 }
 
-const PRIVATE_IPV4 = /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/;
-
 /**
  * The address list shows public addresses only: an instance's private ones
  * (and its public ones, when the token cannot read the list) are recorded
@@ -410,7 +409,7 @@ function instanceAddresses(ctx: Ctx): void {
       if (!Array.isArray(vm.ipv4)) continue;
       for (const address of vm.ipv4.filter((a): a is string => typeof a === 'string')) {
         if (store.get('ip', address)) continue;
-        recordIpv4(store, { address, vmId: vm.id as number, region: vm.region as string, isPublic: !PRIVATE_IPV4.test(address), rdns: null });
+        recordIpv4(store, { address, vmId: vm.id as number, region: vm.region as string, isPublic: !isPrivateAddress(address), rdns: null });
       }
       const { ipv4: _listed, ...rest } = vm;
       store.put('vm', String(vm.id), rest);
