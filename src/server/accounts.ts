@@ -148,6 +148,13 @@ class TokenIndex {
   }
 }
 
+/** A token for an account's restricted user, issued in its store and shown once (an imported account without one gets one so). */
+export function issueRestrictedToken(store: Store): string {
+  const value = newTokenValue();
+  issueToken(store, value, { user_id: RESTRICTED_ID, label: 'control account (restricted)', scopes: '*' });
+  return value;
+}
+
 export class Accounts {
   readonly primary: Account;
   private readonly byId = new Map<number, Account>();
@@ -193,14 +200,13 @@ export class Accounts {
   /** A new account seeded as asked, with an owner token (its control token too) and a restricted user's token, made here and shown once. */
   create(seed: SeedKind, speed: Speed = this.primary.services.sim.speed): NewAccount {
     const token = newTokenValue();
-    const restrictedToken = newTokenValue();
     const store = new Store(':memory:');
     try {
       const sim = new Simulation(store, speed);
-      store.tx(() => {
+      const restrictedToken = store.tx(() => {
         this.seed(store, seed, sim);
         issueToken(store, token, { user_id: OWNER_ID, label: 'control account (owner)', scopes: '*' });
-        issueToken(store, restrictedToken, { user_id: RESTRICTED_ID, label: 'control account (restricted)', scopes: '*' });
+        return issueRestrictedToken(store);
       });
       return this.adopt(store, sim, token, restrictedToken);
     } catch (err) {

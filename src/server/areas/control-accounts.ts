@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineResource } from '../../model/schema.js';
 import { ACCOUNTS_MAX, type Account, type Accounts } from '../accounts.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
@@ -20,9 +20,14 @@ const AccountCreate = defineResource('account', {
 });
 
 /** The roots a client of the account calls: the service's own, as this request reached it; its token picks the account. */
-function roots(ctx: Ctx) {
-  const origin = `${ctx.req.protocol}://${ctx.req.headers.host ?? ctx.req.host}`;
+export function accountRoots(req: FastifyRequest) {
+  const origin = `${req.protocol}://${req.headers.host ?? req.host}`;
   return { base_url: origin + BASE_ROOT, beta_url: origin + BETA_ROOT };
+}
+
+/** Refuses a new account (made or imported) when there are as many as may be. */
+export function checkRoom(accounts: Accounts): void {
+  if (accounts.size - 1 >= ACCOUNTS_MAX) throw badRequest(`There are ${ACCOUNTS_MAX} accounts besides the primary already; DELETE /__control/accounts/{id} one first`);
 }
 
 function accountOf(accounts: Accounts, ctx: Ctx): Account {
@@ -35,15 +40,15 @@ function routes(accounts: Accounts): ControlRoute[] {
   return [
     ['POST', '/accounts', (ctx) => {
       const body = bodyFor(ctx, AccountCreate, 'create');
-      if (accounts.size - 1 >= ACCOUNTS_MAX) throw badRequest(`There are ${ACCOUNTS_MAX} accounts besides the primary already; DELETE /__control/accounts/{id} one first`);
+      checkRoom(accounts);
       const { account, token, restrictedToken } = accounts.create(body.seed as SeedKind, body.speed as Speed | undefined);
-      return { ...account.describe(), token, restricted_token: restrictedToken, ...roots(ctx) };
+      return { ...account.describe(), token, restricted_token: restrictedToken, ...accountRoots(ctx.req) };
     }],
     ['GET', '/accounts', (ctx) => {
-      const data = accounts.list().map((a) => ({ ...a.describe(), ...roots(ctx) }));
+      const data = accounts.list().map((a) => ({ ...a.describe(), ...accountRoots(ctx.req) }));
       return { data, page: 1, pages: 1, results: data.length };
     }],
-    ['GET', '/accounts/:id', (ctx) => ({ ...accountOf(accounts, ctx).describe(), ...roots(ctx) })],
+    ['GET', '/accounts/:id', (ctx) => ({ ...accountOf(accounts, ctx).describe(), ...accountRoots(ctx.req) })],
     ['DELETE', '/accounts/:id', (ctx) => {
       const account = accountOf(accounts, ctx);
       if (account.primary) throw badRequest('The primary account (the one serve started, on its data file) cannot be removed');

@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { defineResource, validate } from '../../model/schema.js';
-import { ACCOUNTS_MAX, type Accounts } from '../accounts.js';
-import { RESTRICTED_ID, issueToken, newTokenValue } from '../auth.js';
-import { ApiError, badRequest, forbidden, unauthorized } from '../errors.js';
-import { importAccount } from '../import/import-account.js';
+import { issueRestrictedToken, type Accounts } from '../accounts.js';
+import { ApiError, badRequest, forbidden } from '../errors.js';
+import { DEFAULT_OBJECTS, importAccount } from '../import/import-account.js';
 import { sourceRoots } from '../import/source-roots.js';
 import { Source } from '../import/source.js';
 import { CONTROL_PREFIX } from '../request-hooks.js';
-import { BASE_ROOT, BETA_ROOT } from '../roots.js';
 import { Simulation } from '../sim.js';
 import { Store } from '../store.js';
 import { sendError } from '../route.js';
-import { checkControlToken } from './control.js';
+import { checkControlRequest } from './control.js';
+import { accountRoots, checkRoom } from './control-accounts.js';
 
 /**
  * POST /__control/import: `vmtui import` into a new isolated account of this
@@ -39,43 +38,29 @@ export function mountControlImport(app: FastifyInstance, accounts: Accounts): vo
     let store: Store | undefined;
     try {
       const { account } = req;
-      if (account.closed) throw unauthorized('Invalid Token');
-      checkControlToken(req.headers.authorization, account.services.controlToken);
+      checkControlRequest(req);
       if (!account.primary) throw forbidden("Accounts are imported with the primary account's control token only");
       const { value, errors } = validate(ImportRequest, req.body ?? {}, { mode: 'create', reader: { strict: true, ignored: [] } });
       if (errors.length > 0) throw new ApiError(400, errors);
       const roots = sourceRoots(value.from as string, value.beta_url as string | undefined, { from: 'from', beta: 'beta_url' });
       if ('problem' in roots) throw badRequest(roots.problem, roots.field === 'from' ? 'from' : 'beta_url');
-      if (accounts.size - 1 >= ACCOUNTS_MAX) throw badRequest(`There are ${ACCOUNTS_MAX} accounts besides the primary already; DELETE /__control/accounts/{id} one first`);
+      checkRoom(accounts);
       if (running) throw new ApiError(429, [{ reason: 'An import is under way; try again when it is done' }], { 'Retry-After': '5' });
       running = true;
       try {
         store = new Store(':memory:');
         const sim = new Simulation(store, account.services.sim.speed);
         const source = new Source({ ...roots, token: value.token as string, maxBytes: ANSWER_MAX_BYTES, signal: AbortSignal.timeout(IMPORT_TIMEOUT_MS) });
-        const report = await importAccount(store, sim, source, roots.base, { objects: (value.objects as number | undefined) ?? 1000 });
+        const report = await importAccount(store, sim, source, roots.base, { objects: (value.objects as number | undefined) ?? DEFAULT_OBJECTS });
         if (report.records === 0) {
           const why = report.skipped.map((s) => `${s.area}: ${s.reason}`).slice(0, 3).join('; ');
           throw new ApiError(400, [{ field: 'from', reason: `Nothing could be read from ${roots.base} (${why})` }]);
         }
         const imported = store;
-        const restrictedToken =
-          report.restrictedToken ??
-          imported.tx(() => {
-            const value = newTokenValue();
-            issueToken(imported, value, { user_id: RESTRICTED_ID, label: 'control account (restricted)', scopes: '*' });
-            return value;
-          });
+        const restrictedToken = report.restrictedToken ?? imported.tx(() => issueRestrictedToken(imported));
         const made = accounts.adopt(imported, sim, report.token, restrictedToken);
         store = undefined;
-        const origin = `${req.protocol}://${req.headers.host ?? req.host}`;
-        return reply.code(201).send({
-          ...made.account.describe(),
-          token: made.token,
-          restricted_token: made.restrictedToken,
-          base_url: origin + BASE_ROOT,
-          beta_url: origin + BETA_ROOT,
-        });
+        return reply.code(201).send({ ...made.account.describe(), token: made.token, restricted_token: made.restrictedToken, ...accountRoots(req) });
       } finally {
         running = false;
       }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import { ApiError, badRequest, unauthorized } from '../errors.js';
+import { ApiError, badRequest } from '../errors.js';
 import { JOURNAL_SIZE, type JournalEntry } from '../journal.js';
 import { CONTROL_PREFIX } from '../request-hooks.js';
 import { sendError, type Ctx } from '../route.js';
-import { checkControlToken, mountControlRoutes } from './control.js';
+import { checkControlRequest, mountControlRoutes } from './control.js';
 
 /** The calling account's request journal under /__control/requests: a page of entries, or their live stream as server-sent events. */
 
@@ -49,8 +49,7 @@ export function mountControlJournal(app: FastifyInstance): void {
     const { journal } = account;
     let since: number | undefined;
     try {
-      if (account.closed) throw unauthorized('Invalid Token');
-      checkControlToken(req.headers.authorization, account.services.controlToken);
+      checkControlRequest(req);
       // A reconnecting EventSource sends the last id it saw.
       since = sinceOf((req.query as Record<string, unknown>).since) ?? sinceOf(req.headers['last-event-id']);
     } catch (err) {

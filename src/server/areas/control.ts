@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AccountEvent, EventEmit, entityUrl } from '../../model/events.js';
 import { INSTANCE_STATUSES } from '../../model/instances.js';
 import { IssueOpen, ManagedIssue, ManagedService, ServiceStatusChange, type ServiceStatus } from '../../model/managed.js';
@@ -32,6 +32,12 @@ export function checkControlToken(header: string | undefined, controlToken: stri
   const given = Buffer.from(m[1]!);
   const wanted = Buffer.from(controlToken ?? '');
   if (wanted.length === 0 || given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw forbidden('That is not the control token');
+}
+
+/** For a control route the shared mount cannot serve (it answers by itself: a stream, an import awaited): the refusals serveRequest and mountControlRoutes give the rest. */
+export function checkControlRequest(req: FastifyRequest): void {
+  if (req.account.closed) throw unauthorized('Invalid Token');
+  checkControlToken(req.headers.authorization, req.account.services.controlToken);
 }
 
 const missingServices = (ctx: Ctx, ids: unknown): FieldError[] =>

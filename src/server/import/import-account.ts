@@ -22,6 +22,9 @@ import { Source, SourceError } from './source.js';
  * got, so an interrupted import resumes at the next page.
  */
 
+/** Object names read per bucket unless asked otherwise (`--objects`, the control import's `objects`). */
+export const DEFAULT_OBJECTS = 1000;
+
 export interface ImportOptions {
   /** Object names read per bucket. */
   objects: number;

@@ -4,7 +4,7 @@ import { isDataFileError, keyFileOf } from '../data-file.js';
 import { UsageError } from '../serve-command.js';
 import { Simulation } from '../sim.js';
 import { Store } from '../store.js';
-import { importAccount, unfinishedImport, IMPORT_META, type ImportReport } from './import-account.js';
+import { DEFAULT_OBJECTS, importAccount, unfinishedImport, IMPORT_META, type ImportReport } from './import-account.js';
 import { Source } from './source.js';
 import { sourceRoots } from './source-roots.js';
 
@@ -24,7 +24,6 @@ timestamps. Tokens get new values, printed once; secrets the API does not show
   --objects   object names read per bucket (default 1000)
   --resume    continue an import into FILE that stopped before it finished`;
 
-const DEFAULT_OBJECTS = 1000;
 const MAX_OBJECTS = 1_000_000;
 
 export function parseImportArgs(argv: string[], env: NodeJS.ProcessEnv) {
