@@ -15,6 +15,13 @@ export function defaultRdns(address: string): string {
   return `${address.replace(/\./g, '-')}.ip.vmcloud.example`;
 }
 
+/** The next of a sequence of addresses not already held: an imported account holds addresses the sequence did not hand out. */
+function unused(store: Store, kind: 'ip' | 'ipv6_range', next: () => string): string {
+  let address = next();
+  while (store.get(kind, address)) address = next();
+  return address;
+}
+
 /** Allocates the next free IPv4 in the region's public or private pool and records it for the instance. */
 export function allocateIpv4(store: Store, vmId: number, region: string, isPublic: boolean): IpRecord {
   const ri = regionIndex(region);
@@ -23,9 +30,7 @@ export function allocateIpv4(store: Store, vmId: number, region: string, isPubli
     const n = store.nextId(`ipv4:${isPublic ? 'public' : 'private'}:${region}`, 2);
     return isPublic ? `45.${79 + ri}.${(n >> 8) & 255}.${n & 255}` : `192.168.${128 + ri * 16 + ((n >> 8) & 15)}.${n & 255}`;
   };
-  // An imported account holds addresses the sequence did not hand out: those are passed over.
-  let address = next();
-  while (store.get('ip', address)) address = next();
+  const address = unused(store, 'ip', next);
   return recordIpv4(store, { address, vmId, region, isPublic, rdns: isPublic ? defaultRdns(address) : null });
 }
 
@@ -53,9 +58,7 @@ export function slaacAddress(store: Store, region: string): string {
     const n = store.nextId(`ipv6:slaac:${region}`, 1);
     return `2600:3c0${ri}::f03c:93ff:fe${(n >> 16).toString(16).padStart(2, '0')}:${(n & 0xffff).toString(16)}`;
   };
-  let address = next();
-  while (store.get('ip', address)) address = next();
-  return address;
+  return unused(store, 'ip', next);
 }
 
 export function ipsOf(store: Store, vmId: number): IpRecord[] {
@@ -163,8 +166,7 @@ export function ensureIpv6Pool(store: Store, region: string): Ipv6BlockRecord {
 /** A /64 routed to one instance. */
 export function allocateIpv6Range(store: Store, vmId: number, region: string): Ipv6BlockRecord {
   const next = () => ipaddr.IPv6.parse(`2600:3c0${regionIndex(region)}:${(0xe000 + store.nextId(`ipv6:range:${region}`, 1)).toString(16)}::`).toString();
-  let range = next();
-  while (store.get('ipv6_range', range)) range = next();
+  const range = unused(store, 'ipv6_range', next);
   const block: Ipv6BlockRecord = { range, prefix: 64, region, route_target: lastAddress(range, 64), _vm_id: vmId };
   store.insert('ipv6_range', range, block);
   return block;
