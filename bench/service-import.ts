@@ -15,28 +15,13 @@ import { importAccount } from '../src/server/import/import-account.js';
 import { Source } from '../src/server/import/source.js';
 import { Simulation } from '../src/server/sim.js';
 import { Store } from '../src/server/store.js';
+import { addInstances } from './lib/bulk-instances.js';
 
 const TOKEN = 'bench-owner-token-0123456789abcdef';
 const RUNS = Number(process.env.RUNS ?? 5);
 const INSTANCES = 10_000;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-/** Adds `count` instances, each with a config and two disks, copied from the demo's first in one transaction (as bench/service-snapshots.ts). */
-function addInstances(svc: RunningService, count: number): void {
-  const { store } = svc;
-  store.tx(() => {
-    const vm = store.all<Record<string, unknown> & { id: number }>('vm')[0]!;
-    const config = store.all<Record<string, unknown>>('config', String(vm.id))[0]!;
-    const disk = store.all<Record<string, unknown>>('disk', String(vm.id))[0]!;
-    for (let i = 0; i < count; i++) {
-      const id = 1_000_000 + i;
-      store.insert('vm', id, { ...vm, id, label: `bulk-${i}` }, { key: `bulk-${i}` });
-      store.insert('config', 2_000_000 + i, { ...config, id: 2_000_000 + i }, { parent: String(id) });
-      for (const d of [0, 1]) store.insert('disk', 3_000_000 + 2 * i + d, { ...disk, id: 3_000_000 + 2 * i + d }, { parent: String(id) });
-    }
-  });
-}
 
 /** One import into a new data file: its records and seconds. */
 async function importOnce(svc: RunningService, dir: string, name: string): Promise<{ records: number; seconds: number }> {

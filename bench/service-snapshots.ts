@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { startService, type RunningService } from '../src/server/service.js';
+import { addInstances } from './lib/bulk-instances.js';
 
 const TOKEN = 'bench-owner-token-0123456789abcdef';
 const RUNS = Number(process.env.RUNS ?? 9);
@@ -32,22 +33,6 @@ async function timed(svc: RunningService, method: 'GET' | 'POST', path: string, 
   const ms = performance.now() - t0;
   if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode}`);
   return ms;
-}
-
-/** Adds `count` instances, each with a config and two disks, copied from the demo's first in one transaction. */
-function addInstances(svc: RunningService, count: number): void {
-  const { store } = svc;
-  store.tx(() => {
-    const vm = store.all<Record<string, unknown> & { id: number }>('vm')[0]!;
-    const config = store.all<Record<string, unknown>>('config', String(vm.id))[0]!;
-    const disk = store.all<Record<string, unknown>>('disk', String(vm.id))[0]!;
-    for (let i = 0; i < count; i++) {
-      const id = 1_000_000 + i;
-      store.insert('vm', id, { ...vm, id, label: `bulk-${i}` });
-      store.insert('config', 2_000_000 + i, { ...config, id: 2_000_000 + i }, { parent: String(id) });
-      for (const d of [0, 1]) store.insert('disk', 3_000_000 + 2 * i + d, { ...disk, id: 3_000_000 + 2 * i + d }, { parent: String(id) });
-    }
-  });
 }
 
 interface Result {
