@@ -76,6 +76,12 @@ export async function startApp(opts: StartOptions): Promise<number> {
   const notices = [...(opts.notices ?? []), ...checked.problems];
   /** `history: true`: each account's history read from and written to its file; the returned function writes it a last time. */
   const historyOf = (c: AppContextValue) => (checked.settings.history ? keepHistory(c.history, c.session, undefined, (text) => c.session.getState().notify(text, 'error')) : () => {});
+  /** What runs beside an account's screens (its events and problem services, slow writes, the audit count, its history file); returns what stops it all. */
+  const follow = (c: AppContextValue) => {
+    const live = startLivePoller({ client: c.client, data: c.data, session: c.session, jobs: c.jobs });
+    const stops = [() => live.stop(), watchSlowWrites(c.client.requests, c.session.getState().notify), watchAuditCount(c.data, c.session), historyOf(c)];
+    return () => stops.forEach((stop) => stop());
+  };
   const ctx = createAppContext({
     client,
     session: address ? { ...opts.session, endpoint: address } : opts.session,
@@ -105,14 +111,8 @@ export async function startApp(opts: StartOptions): Promise<number> {
       lendTerminal: lend,
     }),
     onSwitch: (next) => {
-      live.stop();
-      live = startLivePoller({ client: next.client, data: next.data, session: next.session, jobs: next.jobs });
-      stopHistory();
-      stopHistory = historyOf(next);
-      slowWrites();
-      slowWrites = watchSlowWrites(next.client.requests, next.session.getState().notify);
-      auditCount();
-      auditCount = watchAuditCount(next.data, next.session);
+      unfollow();
+      unfollow = follow(next);
     },
   });
   const current = () => accounts.getState().ctx;
@@ -144,10 +144,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     })
     .catch(fail);
   // Events, problem services and refetches of what they touch, without a key press.
-  let live = startLivePoller({ client, data: ctx.data, session: ctx.session, jobs: ctx.jobs });
-  let stopHistory = historyOf(ctx);
-  let slowWrites = watchSlowWrites(client.requests, ctx.session.getState().notify);
-  let auditCount = watchAuditCount(ctx.data, ctx.session);
+  let unfollow = follow(ctx);
   try {
     await instance.waitUntilExit();
   } catch (err) {
@@ -157,10 +154,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
   } finally {
     // Requests still waiting for a server would keep the process alive after the screen is gone.
     current().client.abort();
-    live.stop();
-    slowWrites();
-    auditCount();
-    stopHistory();
+    unfollow();
     stdout.off('resize', onResize);
     writer?.dispose();
     release();
