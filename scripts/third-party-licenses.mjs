@@ -2,13 +2,13 @@
 // packages are dev dependencies, so an install of vmtui has none of their
 // LICENSE files, and their terms (MIT, ISC, BSD) ask for the notice to travel
 // with the code.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const LICENCE_FILE = /^(licen[cs]e|copying|notice)([-._][\w.-]*)?$/i;
 
 /** The package folders (node_modules/…/name or node_modules/…/@scope/name) that a build's inputs come from. */
-export function inlinedPackages(metafiles) {
+function inlinedPackages(metafiles) {
   const dirs = new Set();
   for (const metafile of metafiles) {
     for (const input of Object.keys(metafile.inputs)) {
@@ -30,7 +30,7 @@ export function thirdPartyLicenses(metafiles) {
     const id = `${pkg.name}@${pkg.version}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    const files = existsSync(dir) ? readdirSync(dir).filter((f) => LICENCE_FILE.test(f)).sort() : [];
+    const files = readdirSync(dir).filter((f) => LICENCE_FILE.test(f)).sort();
     const texts = files.map((f) => readFileSync(join(dir, f), 'utf8').trim());
     const author = typeof pkg.author === 'string' ? pkg.author : pkg.author?.name;
     const origin = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;

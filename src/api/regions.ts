@@ -12,8 +12,6 @@ export interface Region {
   resolvers: { ipv4: string; ipv6: string };
 }
 
-export type { Price, RegionPrice } from '../model/prices.js';
-
 export interface InstanceType {
   id: string;
   label: string;
@@ -45,7 +43,7 @@ export async function regionChoices(client: ApiClient, capability?: string) {
 }
 
 /** "$24/mo in us-east" where the region has its own price, "$20/mo" otherwise. */
-export function priceText(t: Pick<InstanceType, 'id' | 'price' | 'region_prices'>, region: unknown): string {
+function priceText(t: Pick<InstanceType, 'id' | 'price' | 'region_prices'>, region: unknown): string {
   const price = typePrice(t, region);
   return `$${price.monthly}/mo${price === t.price ? '' : ` in ${String(region)}`}`;
 }

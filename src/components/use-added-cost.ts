@@ -1,12 +1,10 @@
 import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
-import { TYPES_PATH } from '../api/regions.js';
+import { TYPES_LIST } from '../store/lists.js';
 import { useApp } from '../app/context.js';
 import { additionText, typeMap, type Addition } from '../model/costs.js';
 import type { PricedType } from '../model/prices.js';
-import { queryKey, type ListQuery } from '../store/data.js';
-
-export const TYPES_QUERY: ListQuery = { path: TYPES_PATH };
+import { queryKey } from '../store/data.js';
 
 /**
  * The line a confirmation adds about the bill ("This adds $24.00/month,
@@ -17,9 +15,9 @@ export function useAddedCost(additions: readonly Addition[] | undefined): string
   const { data } = useApp();
   const adding = Boolean(additions?.length);
   useEffect(() => {
-    if (adding) void data.getState().load(TYPES_QUERY);
+    if (adding) void data.getState().load(TYPES_LIST);
   }, [adding, data]);
-  const entry = useStore(data, (s) => s.lists[queryKey(TYPES_QUERY)]);
+  const entry = useStore(data, (s) => s.lists[queryKey(TYPES_LIST)]);
   const types = useMemo(() => (entry?.status === 'ready' ? typeMap(entry.rows as PricedType[]) : undefined), [entry?.status, entry?.rows]);
   if (!adding) return undefined;
   if (entry?.status === 'error') return `Cost not known: the prices could not be read (${entry.error}).`;

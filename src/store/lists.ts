@@ -3,6 +3,7 @@ import { INSTANCES_PATH } from '../api/instances.js';
 import { IPS_PATH, IPV6_POOLS_PATH, IPV6_RANGES_PATH } from '../api/ips.js';
 import { NODEBALANCERS_PATH, configsPath, nodesPath } from '../api/nodebalancers.js';
 import { BUCKETS_PATH, KEYS_PATH } from '../api/object-storage.js';
+import { TYPES_PATH } from '../api/regions.js';
 import { flawOf } from '../model/response.js';
 import { unreadableItem } from '../api/pages.js';
 import { queryKey, type DataStore, type ListQuery, type ReadList } from './data.js';
@@ -26,6 +27,9 @@ export const configsList = (nb: number | string) => plain(configsPath(nb));
 export const nodesList = (nb: number | string, cfg: number | string) => plain(nodesPath(nb, cfg));
 export const BUCKETS_LIST = plain(BUCKETS_PATH);
 export const OBJECT_KEYS_LIST = plain(KEYS_PATH);
+
+/** The plans with their prices, unmarked: a price worked out from a type the client could not read would be a guess, so such a type fails the list. */
+export const TYPES_LIST: ListQuery = { path: TYPES_PATH };
 
 /** A list's rows as `read` gives them, without those the client could not read (a join needs their fields). */
 export async function readableRows<T>(read: ReadList, q: ListQuery): Promise<T[]> {

@@ -16,7 +16,7 @@ const POLICY_FIELD = { inbound: 'inbound_policy', outbound: 'outbound_policy' } 
 
 export function ruleRows(rules: FirewallRules): RuleRow[] {
   return DIRECTIONS.flatMap((direction) => {
-    const policy = rules[POLICY_FIELD[direction]];
+    const policy = statedPolicy(rules, direction);
     return (rules[direction] ?? []).map((rule, index) => ({ ...rule, id: `${direction}.${index}`, direction, index, ...(policy ? { policy } : {}) }));
   });
 }
