@@ -76,7 +76,7 @@ const common = {
   outdir,
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'cjs',
   plugins,
   jsx: 'automatic',

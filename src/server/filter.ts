@@ -1,6 +1,7 @@
 import { own } from '../model/schema.js';
 import { ApiError } from './errors.js';
 import { parseJsonInput } from './json-input.js';
+import type { SqlValue } from './sqlite.js';
 
 /** Comparisons in one X-Filter, all levels together: SQLite refuses an expression nested 1000 deep, and no list needs near 100. */
 export const FILTER_MAX_TERMS = 100;
@@ -19,7 +20,7 @@ export type FilterFields = Record<string, FilterField>;
 
 export interface SqlFilter {
   where: string;
-  params: unknown[];
+  params: SqlValue[];
   orderBy?: string;
 }
 
@@ -32,9 +33,9 @@ export function filterFields(names: string[], arrays: string[] = []): FilterFiel
   return Object.fromEntries(names.map((n) => [n, { path: `$.${n}`, array: arrays.includes(n) }]));
 }
 
-const sqlValue = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
+const sqlValue = (v: unknown): SqlValue => (typeof v === 'boolean' ? (v ? 1 : 0) : (v as SqlValue));
 
-function comparison(field: FilterField, name: string, op: string, value: unknown, params: unknown[]): string {
+function comparison(field: FilterField, name: string, op: string, value: unknown, params: SqlValue[]): string {
   const col = `json_extract(data, '${field.path}')`;
   const numeric = ['+gt', '+gte', '+lt', '+lte'];
   if (numeric.includes(op)) {
@@ -59,7 +60,7 @@ function comparison(field: FilterField, name: string, op: string, value: unknown
   throw fail(`${op} is not a filter operator`);
 }
 
-function equality(field: FilterField, value: unknown, params: unknown[]): string {
+function equality(field: FilterField, value: unknown, params: SqlValue[]): string {
   if (value !== null && typeof value === 'object') throw fail('a filter value must be a string, number, boolean or null');
   params.push(sqlValue(value));
   if (field.array) return `EXISTS (SELECT 1 FROM json_each(data, '${field.path}') WHERE value = ?)`;
@@ -68,7 +69,7 @@ function equality(field: FilterField, value: unknown, params: unknown[]): string
 
 /** What one parse has built so far: the bound values, and how many comparisons it holds. */
 interface Building {
-  params: unknown[];
+  params: SqlValue[];
   terms: number;
 }
 

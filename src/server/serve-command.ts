@@ -5,7 +5,6 @@ import { isIP } from 'node:net';
 import { startService } from './service.js';
 import { defaultDataFile, isDataFileError } from './data-file.js';
 import type { SeedKind } from './accounts.js';
-import { isNativeModuleError } from './native-module.js';
 import type { Speed } from './sim.js';
 import type { ClockState } from './clock.js';
 
@@ -200,10 +199,6 @@ export async function runServe(argv: string[]): Promise<number> {
   try {
     svc = await startService(opts);
   } catch (err) {
-    if (isNativeModuleError(err)) {
-      process.stderr.write(`vmtui serve: ${err.message}\n`);
-      return 1;
-    }
     if (!isDataFileError(err)) throw err;
     const remedy = err.startOver ? '\nTo start over, move the file aside (with its -wal, -shm and .key files) or pass another --data file.' : '';
     process.stderr.write(`vmtui serve: ${err.message}.${remedy}\n`);

@@ -9,7 +9,8 @@ import { newTokenValue, OWNER_ID, RESTRICTED_ID } from './auth.js';
 import { openPort, type Port } from './port.js';
 import { sealSecretsAtRest } from './secrets.js';
 import { ApiError } from './errors.js';
-import { openError, sqliteCode } from './storage-errors.js';
+import { openError } from './storage-errors.js';
+import { sqliteCode } from './sqlite.js';
 
 export interface ServiceOptions {
   host?: string;

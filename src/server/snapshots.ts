@@ -1,5 +1,7 @@
-import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { hashToken } from './auth.js';
 import { ApiError, notFound } from './errors.js';
 import type { SeedKind } from './accounts.js';
@@ -7,7 +9,8 @@ import { seedAccount } from './seed/index.js';
 import { SEALED_MARK } from './secrets.js';
 import { isSealed, Sealer } from './sealing.js';
 import type { Simulation } from './sim.js';
-import { KEY_FINGERPRINT_META, SCHEMA, SHIPPED_KEY_META, sqliteAddon, type Store } from './store.js';
+import { Database } from './sqlite.js';
+import { KEY_FINGERPRINT_META, SCHEMA, SHIPPED_KEY_META, type Store } from './store.js';
 
 /**
  * Saved states of the account, kept in the store itself (tables beside the
@@ -192,7 +195,10 @@ export function exportSnapshot(store: Store, name: string): Buffer {
   snapshotInfo(store, name);
   const key = randomBytes(32);
   const sealer = new Sealer(key);
-  const out = new Database(':memory:', { nativeBinding: sqliteAddon() });
+  // Written to a private temporary file and read back whole: Node 22's SQLite has no serialize().
+  const dir = mkdtempSync(join(tmpdir(), 'vmtui-export-'));
+  const file = join(dir, 'export.db');
+  const out = new Database(file);
   try {
     out.exec(SCHEMA);
     const insertRow = out.prepare('INSERT INTO rows (kind, id, parent, ord, key, data) VALUES (?, ?, ?, ?, ?, ?)');
@@ -207,7 +213,7 @@ export function exportSnapshot(store: Store, name: string): Buffer {
       for (const c of store.db.prepare('SELECT kind, value FROM snapshot_counters WHERE snapshot = ?').iterate(name) as IterableIterator<{ kind: string; value: number }>) {
         insertCounter.run(c.kind, c.value);
       }
-      for (const b of store.db.prepare('SELECT id, body FROM snapshot_blobs WHERE snapshot = ?').iterate(name) as IterableIterator<{ id: string; body: Buffer }>) {
+      for (const b of store.db.prepare('SELECT id, body FROM snapshot_blobs WHERE snapshot = ?').iterate(name) as IterableIterator<{ id: string; body: Uint8Array }>) {
         insertBlob.run(b.id, b.body);
       }
       for (const m of store.db.prepare('SELECT key, value FROM snapshot_meta WHERE snapshot = ?').iterate(name) as IterableIterator<{ key: string; value: string }>) {
@@ -217,9 +223,11 @@ export function exportSnapshot(store: Store, name: string): Buffer {
       insertMeta.run(SHIPPED_KEY_META, key.toString('hex'));
       // Sealed as this version seals: opening it needs no migration of secrets.
       insertMeta.run(...SEALED_MARK);
-    })();
-    return out.serialize();
+    });
+    out.close();
+    return readFileSync(file);
   } finally {
     out.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,17 +1,13 @@
 import { dirname } from 'node:path';
 import { ApiError } from './errors.js';
 import { DataFileError, isDataFileError } from './data-file.js';
+import { sqliteCode } from './sqlite.js';
 
 /**
  * What SQLite's errors mean to a client (while serving) and to the person
  * starting the service (while opening the data file).
  */
 
-/** better-sqlite3's SqliteError carries SQLite's extended result code as its code: SQLITE_BUSY_SNAPSHOT, SQLITE_IOERR_WRITE, … */
-export function sqliteCode(err: unknown): string | undefined {
-  const code = (err as { code?: unknown } | null)?.code;
-  return err instanceof Error && typeof code === 'string' && code.startsWith('SQLITE_') ? code : undefined;
-}
 
 const is = (code: string | undefined, primary: string) => code === primary || code?.startsWith(`${primary}_`) === true;
 

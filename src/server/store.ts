@@ -1,13 +1,11 @@
-import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { DataFileError, keyFileOf, loadSealKey, prepareDataFile } from './data-file.js';
 import { Sealer } from './sealing.js';
-import { openError, requestStorageError, sqliteCode } from './storage-errors.js';
+import { openError, requestStorageError } from './storage-errors.js';
+import { Database, sqliteCode, type SqlValue, type Statement } from './sqlite.js';
 import type { SqlFilter } from './filter.js';
 import { LruCache } from './lru.js';
-import { nativeModuleError } from './native-module.js';
 import { Clock } from './clock.js';
 
 export type Row = Record<string, unknown>;
@@ -80,29 +78,14 @@ export const KEY_FINGERPRINT_META = 'seal.key_fingerprint';
 export const SHIPPED_KEY_META = 'seal.shipped_key';
 
 /**
- * better-sqlite3's native addon, in its package's build/Release, where both
- * its install script and its prebuilt binaries put it. Named, it loads in one
- * step; unnamed, better-sqlite3 asks the bindings package, which tries half a
- * dozen paths first (~4 ms) and, from a bundle (the build bundles
- * better-sqlite3's JavaScript), looks beside the bundle instead.
- */
-export function sqliteAddon(): string | undefined {
-  try {
-    return createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node');
-  } catch {
-    return undefined;
-  }
-}
-
-/**
  * The service's storage: one table of JSON documents keyed by kind and id, in
  * SQLite with WAL. Every request runs inside `tx`, so its writes land together
  * or not at all; an acknowledged write survives a kill -9.
  */
 export class Store {
-  readonly db: Database.Database;
+  readonly db: Database;
   /** Prepared statements of the SQL fixed in code (never of SQL built from a request: see page). */
-  private readonly statements = new LruCache<string, Database.Statement>(STATEMENT_CACHE_ENTRIES);
+  private readonly statements = new LruCache<string, Statement>(STATEMENT_CACHE_ENTRIES);
   /** Bumped on every write to a kind, so cached responses know when they went stale. */
   private readonly versions = new Map<string, number>();
   /** Serialized list responses keyed by query and the versions of the kinds they read. */
@@ -126,11 +109,9 @@ export class Store {
     const onDisk = file !== ':memory:';
     if (onDisk) prepareDataFile(file);
     try {
-      // The timeout is SQLite's busy_timeout: how long a write waits for another process's lock.
-      this.db = new Database(file, { nativeBinding: sqliteAddon(), timeout: BUSY_TIMEOUT_MS });
+      this.db = new Database(file, { timeoutMs: BUSY_TIMEOUT_MS });
     } catch (err) {
-      // The first open loads the native addon: its failure is no fault of the file.
-      throw nativeModuleError(err) ?? openError(file, err);
+      throw openError(file, err);
     }
     try {
       if (onDisk) this.checkFile();
@@ -151,7 +132,7 @@ export class Store {
    */
   private checkFile(): void {
     this.db.pragma('journal_mode = WAL');
-    const problem = String(this.db.pragma('quick_check(1)', { simple: true }));
+    const problem = String(this.db.pragma('quick_check(1)'));
     if (problem !== 'ok') {
       const found = problem.replace(/^\*\*\* in database \w+ \*\*\*\s*/, '').trim();
       throw new DataFileError(this.file, `the data file ${this.file} is damaged (SQLite's check found: ${found})`, true);
@@ -218,7 +199,7 @@ export class Store {
     return this.statements.size;
   }
 
-  private stmt(sql: string): Database.Statement {
+  private stmt(sql: string): Statement {
     let s = this.statements.get(sql);
     if (!s) {
       s = this.db.prepare(sql);
@@ -254,16 +235,15 @@ export class Store {
    */
   tx<T>(fn: () => T, mode: 'read' | 'write' = 'write'): T {
     if (this.db.inTransaction) return fn();
-    const run = this.db.transaction(fn);
     try {
       if (mode === 'read') {
         try {
-          return run.deferred();
+          return this.db.transaction(fn, 'DEFERRED');
         } catch (err) {
           if (sqliteCode(err) !== 'SQLITE_BUSY_SNAPSHOT') throw err;
         }
       }
-      return run.immediate();
+      return this.db.transaction(fn, 'IMMEDIATE');
     } catch (err) {
       throw requestStorageError(err) ?? err;
     }
@@ -347,7 +327,7 @@ export class Store {
   /** One page of a kind, filtered and sorted in SQLite so large lists stay fast. */
   page<T extends Row = Row>(kind: string, q: PageQuery): Page<T> {
     const where = ['kind = ?'];
-    const params: unknown[] = [kind];
+    const params: SqlValue[] = [kind];
     if (q.parent !== undefined) {
       where.push('parent IS ?');
       params.push(q.parent);
@@ -391,8 +371,8 @@ export class Store {
   }
 
   getBlob(id: string): Buffer | undefined {
-    const row = this.stmt('SELECT body FROM blobs WHERE id = ?').get(id) as { body: Buffer } | undefined;
-    return row?.body;
+    const row = this.stmt('SELECT body FROM blobs WHERE id = ?').get(id) as { body: Uint8Array } | undefined;
+    return row && Buffer.from(row.body.buffer, row.body.byteOffset, row.body.byteLength);
   }
 
   deleteBlob(id: string): void {

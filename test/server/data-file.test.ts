@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { Database } from '../../src/server/sqlite.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../src/server/service.js';
 import { Store } from '../../src/server/store.js';
@@ -108,7 +108,7 @@ describe('the data file', () => {
     other.exec('CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)');
     other.close();
     expect((await refusal(data)).message).toBe(`the data file ${data} is an SQLite database of something else (its tables: invoices)`);
-    const after = new Database(data, { readonly: true });
+    const after = new Database(data);
     expect(after.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all()).toEqual(['invoices']);
     after.close();
   });
@@ -221,7 +221,7 @@ describe('a full disk', () => {
     svc = await start(freshFile());
     const { db } = svc.store;
     // SQLite's cap on the file's pages stands in for the disk: at the cap, a write fails with SQLITE_FULL as on a full disk.
-    db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
+    db.pragma(`max_page_count = ${db.pragma('page_count') as number}`);
     let full: Reply | undefined;
     const before = (await call(svc, 'GET', '/managed/contacts')).body.results as number;
     for (let i = 0; i < 200 && !full; i++) {

@@ -2,7 +2,7 @@ import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { Database } from '../../src/server/sqlite.js';
 import { authenticator } from 'otplib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../src/server/service.js';

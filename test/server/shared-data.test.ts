@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { Database } from '../../src/server/sqlite.js';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../src/server/service.js';

@@ -6,6 +6,7 @@ import type { AccountEvent as EventRecord } from '../events.js';
 import { filterFields, type SqlFilter } from '../filter.js';
 import { defineArea, listPage, type Ctx } from '../route.js';
 import { isoSeconds } from '../../model/time.js';
+import type { SqlValue } from '../sqlite.js';
 
 /** Account events (not in the seed; shaped as upstream): the last 90 days, newest first. */
 
@@ -22,7 +23,7 @@ const json = (path: string) => `json_extract(data, '$.${path}')`;
 /** Restricted users see events they performed, events on entities granted to them, and account-level events with account_access. */
 function visibility(auth: Auth): SqlFilter {
   const parts = [`${json('username')} = ?`];
-  const params: unknown[] = [auth.user.username];
+  const params: SqlValue[] = [auth.user.username];
   for (const kind of GRANTED_TYPES) {
     const granted = grantFilter(auth, kind, '$.entity.id')!;
     parts.push(`(${json('entity.type')} = ? AND ${granted.where})`);
@@ -38,7 +39,7 @@ function visibility(auth: Auth): SqlFilter {
 /** What the caller may see: the retention window, the caller's visibility, optionally one event or those up to it. */
 function scope(ctx: Ctx, extra?: SqlFilter): SqlFilter {
   const where = [`${json('created')} >= ?`];
-  const params: unknown[] = [isoSeconds(ctx.store.clock.now() - RETENTION_MS)];
+  const params: SqlValue[] = [isoSeconds(ctx.store.clock.now() - RETENTION_MS)];
   const restricted = ctx.auth?.user.restricted ? visibility(ctx.auth) : undefined;
   for (const f of [restricted, extra]) {
     if (!f) continue;
