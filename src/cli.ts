@@ -1,3 +1,5 @@
+// First: on a Node.js too old, one line says which it needs, before anything that would fail on it loads.
+import './boot/node-version.js';
 import { runTui } from './app/run.js';
 import { loadService } from './boot/parts.js';
 

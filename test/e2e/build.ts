@@ -9,8 +9,8 @@ import { OWNER_TOKEN, startTestService } from '../helpers/service.js';
 /**
  * Builds the bundle into a directory of its own, so a test run never races
  * with `npm run build` or another test file. By default it sits under
- * node_modules so the bundle still finds the native better-sqlite3; a folder
- * elsewhere needs the packages it loads beside it (test/helpers/installed.ts).
+ * node_modules so the bundle finds the packages it loads at run time; a
+ * folder elsewhere needs them beside it (test/helpers/installed.ts).
  */
 export function buildApp(dir = cacheDir()): string {
   execFileSync(process.execPath, ['scripts/build.mjs', '--outdir', dir], { stdio: 'inherit' });

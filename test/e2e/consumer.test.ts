@@ -40,8 +40,7 @@ beforeAll(() => {
   const devDependencies = Object.fromEntries(['vitest', 'typescript', '@types/node'].map((name) => [name, versionOf(name)]));
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', devDependencies }));
   // npm installs the tarball's dependencies from what the project's node_modules holds already: no
-  // network, and no compiling better-sqlite3 from source (about 2 minutes of CPU here). So the
-  // repository's installed packages are put there first, hard-linked (copied where links cannot go);
+  // network. So the repository's installed packages are put there first, hard-linked (copied where links cannot go);
   // npm keeps those the tarball's package.json asks for, and removes the rest.
   const modules = join(project, 'node_modules');
   mkdirSync(modules);

@@ -13,15 +13,12 @@ export interface InstalledApp {
   remove(): void;
 }
 
-/** What better-sqlite3's install leaves beside its addon: the compiler's objects and SQLite's source, tens of MB the app never loads. */
-const BUILD_LEFTOVERS = /\/(obj|obj\.target|deps)(\/|$)|\.a$/;
-
 /**
  * The built app laid out as an install of the package puts it, in a fresh
  * folder of the temp dir that any user can read: the bundles in
  * node_modules/vmtui/dist, and the package's `dependencies` (with theirs)
  * copied from this checkout beside it. For a run as another user, who cannot
- * reach a private checkout, and for breaking an install's native module.
+ * reach a private checkout.
  */
 export function installedApp(): InstalledApp {
   const root = mkdtempSync(join(tmpdir(), 'vmtui-installed-'));
@@ -36,7 +33,7 @@ export function installedApp(): InstalledApp {
     // One not hoisted came with the package that needs it, in that package's own node_modules.
     if (copied.has(name) || !existsSync(from)) return;
     copied.add(name);
-    cpSync(from, join(modules, name), { recursive: true, dereference: true, filter: (src) => !BUILD_LEFTOVERS.test(src.slice(from.length)) });
+    cpSync(from, join(modules, name), { recursive: true, dereference: true });
     for (const dep of Object.keys(dependenciesOf(join(from, 'package.json')))) copy(dep);
   };
   for (const name of Object.keys(dependenciesOf('package.json'))) copy(name);
