@@ -8,17 +8,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
+import { load, percentile } from './lib/load.js';
 import { Store } from '../src/server/store.js';
 
 const TOKEN = 'bench-owner-token-0123456789abcdef';
 const CLIENTS = 50;
 const READ_SECONDS = 5;
 const WRITE_SECONDS = 5;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 function startServe(args: string[]): Promise<{ child: ChildProcess; origin: string; ms: number }> {
   const started = performance.now();
@@ -38,42 +35,6 @@ async function stop(child: ChildProcess): Promise<void> {
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
-}
-
-/**
- * 50 clients for `seconds`. Without a rate each sends its next request as soon
- * as the last one is answered: the most the service can do. With a rate the
- * clients share it, each on its own schedule, and a latency counts from when
- * the request was due, so a stalled service is not excused by the requests it
- * delayed (no coordinated omission).
- */
-async function load(origin: string, seconds: number, makeRequest: (pool: Pool, i: number) => Promise<number>, ratePerSecond?: number) {
-  const pool = new Pool(origin, { connections: CLIENTS, pipelining: 1 });
-  const latencies: number[] = [];
-  let failures = 0;
-  const start = performance.now();
-  const deadline = start + seconds * 1000;
-  const interval = ratePerSecond ? (CLIENTS / ratePerSecond) * 1000 : 0;
-  let seq = 0;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, client) => {
-      let due = start + (interval * client) / CLIENTS;
-      while (performance.now() < deadline) {
-        if (interval) {
-          const wait = due - performance.now();
-          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        }
-        const t0 = interval ? due : performance.now();
-        const status = await makeRequest(pool, seq++);
-        latencies.push(performance.now() - t0);
-        if (status >= 400) failures++;
-        due += interval;
-      }
-    }),
-  );
-  await pool.close();
-  latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures, count: latencies.length };
 }
 
 const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };

@@ -8,15 +8,16 @@
 // remote API does not load the service. dist/embedded-worker.js is the
 // embedded service's thread, which runs dist/service.js.
 // Beside the bundles: THIRD-PARTY-LICENSES.txt, the licences of the packages they inline.
-// Usage: node scripts/build.mjs [--outdir DIR] [--analyze] [--sourcemap] [--without PATCH,...] [--full-redraw] [--no-shifts]
+// Usage: node scripts/build.mjs [--outdir DIR] [--analyze] [--sourcemap] [--without PATCH,...] [--full-redraw] [--no-shifts] [--sqlite-binding FILE]
 //   default dist; --analyze prints what each bundle holds; --sourcemap writes source maps beside the bundles
 //   (they hold the whole source, several MB: not for the package); for benchmarks, --without leaves out the named
 //   patches of scripts/bundle-patches.mjs (by plugin name) and --full-redraw has Ink redraw the whole frame
 //   at each change instead of the lines that changed, --no-shifts draws the lines of a scrolled list again
-//   instead of scrolling them in the terminal.
+//   instead of scrolling them in the terminal, and --sqlite-binding builds the service on another SQLite binding
+//   with src/server/sqlite.ts's interface (bench/sqlite-binding.ts compares them).
 import { analyzeMetafile, build } from 'esbuild';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   fastifyLazySemver,
@@ -44,6 +45,7 @@ const { values } = parseArgs({
     without: { type: 'string', default: '' },
     'full-redraw': { type: 'boolean', default: false },
     'no-shifts': { type: 'boolean', default: false },
+    'sqlite-binding': { type: 'string' },
   },
 });
 const outdir = values.outdir;
@@ -71,6 +73,17 @@ for (const name of without) {
   }
 }
 const plugins = [...REQUIRED, ...OPTIONAL.filter((p) => !without.has(p.name))];
+const binding = values['sqlite-binding'];
+if (binding) {
+  // First: it must see the imports before any other plugin answers them.
+  plugins.unshift({
+    name: 'sqlite-binding',
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\/sqlite\.js$/ }, (args) => (args.importer.includes(join('src', 'server')) ? { path: resolve(binding) } : undefined));
+      b.onResolve({ filter: /^better-sqlite3$/ }, () => ({ path: 'better-sqlite3', external: true }));
+    },
+  });
+}
 
 const common = {
   outdir,
@@ -80,7 +93,7 @@ const common = {
   format: 'cjs',
   plugins,
   jsx: 'automatic',
-  define: { 'process.env.NODE_ENV': '"production"', VMTUI_BUNDLE: 'true', VMTUI_FULL_REDRAW: String(values['full-redraw']), VMTUI_NO_SHIFTS: String(values['no-shifts']), 'import.meta.url': '__vmtuiUrl' },
+  define: { 'process.env.NODE_ENV': '"production"', VMTUI_BUNDLE: 'true', VMTUI_VERSION: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version), VMTUI_FULL_REDRAW: String(values['full-redraw']), VMTUI_NO_SHIFTS: String(values['no-shifts']), 'import.meta.url': '__vmtuiUrl' },
   sourcemap: values.sourcemap ? 'linked' : false,
   // Licence texts go to a file of their own (one has the bundles' only non-ASCII letter, which would make V8 hold the whole source in two bytes per character).
   legalComments: 'linked',

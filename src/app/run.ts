@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, defaultConfigFile, readConfig, type LoadedConfig } from '../config/config.js';
 import { resolveTarget, type Target } from '../config/target.js';
@@ -8,19 +7,13 @@ import { defaultDataFile, moveAside } from '../server/data-file.js';
 import { startEmbedded } from '../server/embedded.js';
 import { loadApp } from '../boot/parts.js';
 
+/** Set by the build from package.json: a bundle may run where no package.json is beside it (the single executable). */
+declare const VMTUI_VERSION: string | undefined;
+
 function version(): string {
-  // The same lookup works from src/app (tsx) and from dist (the bundle).
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const file = join(dir, 'package.json');
-    if (existsSync(file)) {
-      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'vmtui') return pkg.version ?? 'unknown';
-    }
-    const up = dirname(dir);
-    if (up === dir) return 'unknown';
-    dir = up;
-  }
+  if (typeof VMTUI_VERSION === 'string') return VMTUI_VERSION;
+  // From the sources (tsx): the checkout's package.json, two folders up.
+  return (JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as { version: string }).version;
 }
 
 const fail = (message: string, code = 2) => {

@@ -41,6 +41,8 @@ export interface PtyApp {
 }
 
 export interface SpawnOptions {
+  /** A program to run with `args` instead of Node.js with the entry: the single executable. */
+  executable?: string;
   cols?: number;
   rows?: number;
   /** Added to the environment; a variable set to undefined is removed from it. */
@@ -58,7 +60,7 @@ export function spawnApp(args: string[], opts: SpawnOptions = {}): PtyApp {
   const cols = opts.cols ?? 100;
   const rows = opts.rows ?? 30;
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
-  const proc: IPty = spawn(process.execPath, [...(opts.nodeArgs ?? []), opts.entry ?? 'dist/vmtui.js', ...args], {
+  const proc: IPty = spawn(opts.executable ?? process.execPath, opts.executable ? args : [...(opts.nodeArgs ?? []), opts.entry ?? 'dist/vmtui.js', ...args], {
     name: 'xterm-256color',
     cols,
     rows,
