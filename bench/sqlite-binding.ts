@@ -3,17 +3,17 @@
  * built-in `node:sqlite` (what the package ships) against better-sqlite3 13
  * (Node-API, the upstream fix for the Node 24 abort of 12). Each variant is
  * the package as a user gets it: packed, then installed with `npm install`
- * into a fresh folder (better-sqlite3 compiles there, as it does wherever its
- * prebuilt binary cannot be downloaded), and its `vmtui` run from that folder.
+ * into a fresh folder (better-sqlite3 13 carries its prebuilt binaries in its
+ * package), and its `vmtui` run from that folder.
  * The variants take turns on each measure, so both see the same machine.
  *
- * Prints, per variant: the install's time and the tarball's size; reads of a
+ * Prints, per variant: the install's time, the tarball's size and node_modules'; reads of a
  * 100-item page and durable creates a second (50 clients on loopback); a
  * snapshot's restore; the import of an account of --instances instances; and
  * kill -9 rounds (creates in flight, then the file read by a new start), with
  * the acknowledged creates lost. Ratios are better-sqlite3 / node:sqlite.
  * Usage: npx tsx bench/sqlite-binding.ts [--instances N] [--rounds N]   (10,000 and 5)
- * It installs and compiles better-sqlite3 (a minute or two of CPU) and imports a large account: run when named.
+ * It installs both and imports a large account twice (minutes): run when named.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,6 +43,7 @@ interface Variant {
   name: string;
   tarballBytes: number;
   installSeconds: number;
+  installedBytes: number;
   entry: string;
 }
 
@@ -68,7 +69,8 @@ function packAndInstall(name: string, buildFlags: string[], extraDependencies: R
   const installed = npm(['install', tarball, '--prefer-offline', '--foreground-scripts'], consumer);
   const installSeconds = (performance.now() - t0) / 1000;
   if (installed.status !== 0) throw new Error(`install of ${name} failed:\n${installed.stderr.slice(-2000)}`);
-  return { name, tarballBytes: info!.size, installSeconds, entry: join(consumer, 'node_modules', 'vmtui', 'dist', 'vmtui.js') };
+  const installedBytes = Number(spawnSync('du', ['-sb', join(consumer, 'node_modules')], { encoding: 'utf8' }).stdout.split('\t')[0]);
+  return { name, tarballBytes: info!.size, installSeconds, installedBytes, entry: join(consumer, 'node_modules', 'vmtui', 'dist', 'vmtui.js') };
 }
 
 function serve(v: Variant, args: string[]): Promise<{ child: ChildProcess; base: string }> {
@@ -169,12 +171,15 @@ async function killRounds(v: Variant): Promise<{ acknowledged: number; lost: num
   return { acknowledged, lost };
 }
 
-/** `vmtui import` of the source account into a new file: seconds. */
-function importSeconds(v: Variant, from: string): number {
+/** `vmtui import` of the source account into a new file: seconds. Not spawnSync: the source answers from this process. */
+async function importSeconds(v: Variant, from: string): Promise<number> {
   const file = join(work, `${v.name}-import-${Date.now()}.sqlite`);
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [v.entry, 'import', '--from', from, '--token', TOKEN, '--data', file], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`${v.name}: import failed (${r.status}): ${r.stderr.slice(-1000)}`);
+  const child = spawn(process.execPath, [v.entry, 'import', '--from', from, '--token', TOKEN, '--data', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  const code = await new Promise((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`${v.name}: import failed (${String(code)}): ${err.slice(-1000)}`);
   return (performance.now() - t0) / 1000;
 }
 
@@ -183,7 +188,7 @@ try {
     packAndInstall('node-sqlite', [], {}),
     packAndInstall('better-sqlite3', ['--sqlite-binding', resolve('bench/lib/better-sqlite3-binding.mjs')], { 'better-sqlite3': BETTER.split('@')[1]! }),
   ];
-  const results = new Map<string, Record<string, number>>(variants.map((v) => [v.name, { install_s: v.installSeconds, tarball_kB: v.tarballBytes / 1000 }]));
+  const results = new Map<string, Record<string, number>>(variants.map((v) => [v.name, { install_s: v.installSeconds, tarball_kB: v.tarballBytes / 1000, node_modules_MB: v.installedBytes / 1e6 }]));
   const record = (v: Variant, key: string, value: number) => (results.get(v.name)![key] = value);
 
   for (const v of variants) {
@@ -201,7 +206,7 @@ try {
     const source = await startService({ data: ':memory:', seed: 'demo', speed: 'instant', port: 0, token: TOKEN });
     try {
       addInstances(source, INSTANCES);
-      for (const v of variants) record(v, `import_${INSTANCES}_s`, importSeconds(v, source.baseUrl));
+      for (const v of variants) record(v, `import_${INSTANCES}_s`, await importSeconds(v, source.baseUrl));
     } finally {
       await source.close();
     }
@@ -213,7 +218,8 @@ try {
   console.log('|---|---|---|---|');
   for (const key of Object.keys(a!)) {
     const ratio = a![key] ? (b![key]! / a![key]!).toFixed(2) : '-';
-    console.log(`| ${key} | ${a![key]!.toFixed(key.endsWith('_s') ? 1 : 0)} | ${b![key]!.toFixed(key.endsWith('_s') ? 1 : 0)} | ${ratio} |`);
+    const digits = /_(s|MB)$/.test(key) ? 1 : 0;
+    console.log(`| ${key} | ${a![key]!.toFixed(digits)} | ${b![key]!.toFixed(digits)} | ${ratio} |`);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
