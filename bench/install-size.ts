@@ -1,24 +1,25 @@
 /**
  * What `npm install` of the packed tarball costs a user, before and after
- * the dependencies were split (#20): `before` packs this checkout with main's
- * package.json (every package a dependency, no `files` list, source maps
- * built), `after` with this one. Each run installs both into fresh folders
- * side by side, so both see the same load on the machine, from npm's cache
- * (`--prefer-offline`), better-sqlite3 compiling as it does where no
- * prebuilt binary can be had.
+ * the move from better-sqlite3 12 to Node's own node:sqlite (#28): `before`
+ * is the package as --before-ref built it (its own sources, package.json and
+ * lock, installed without scripts to build it), `after` this checkout's. Each
+ * run installs both tarballs side by side into fresh folders, so both see the
+ * same load on the machine, from npm's cache (`--prefer-offline`), with their
+ * install scripts: better-sqlite3 12 compiles from source, as it does
+ * wherever its prebuilt binary cannot be downloaded (here, always).
  * Prints, per variant, the medians of the install's wall time, the tarball's
  * size and file count, node_modules' size and package count, the engine
  * warnings npm printed, and the after/before ratios.
- * Usage: npx tsx bench/install-size.ts [--runs N] [--before-ref REF]   (default 1 run, main)
- * Each install compiles better-sqlite3 (about 2 min of CPU): run it when named only.
+ * Usage: npx tsx bench/install-size.ts [--runs N] [--before-ref REF]   (default 1 run, 599f39c: the last on better-sqlite3)
+ * The `before` install compiles SQLite (a minute or more of CPU): run it when named only.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }, 'before-ref': { type: 'string', default: 'main' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }, 'before-ref': { type: 'string', default: '599f39c' } } });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs ${values.runs}: give a whole number of runs, 1 or more`);
 
@@ -42,15 +43,14 @@ function pack(dir: string, label: string): Tarball {
   return { file: join(destination, info!.filename), bytes: info!.size, files: info!.entryCount };
 }
 
-/** The checkout's tracked files and the bundles with source maps, under main's package.json. */
+/** The package as the ref built it: its sources, package.json and lock, its dependencies installed without scripts for the build. */
 function packBefore(): Tarball {
   const stage = join(work, 'before');
   mkdirSync(stage);
-  execFileSync('sh', ['-c', `git archive HEAD | tar -x -C '${stage}'`]);
-  execFileSync(process.execPath, ['scripts/build.mjs', '--outdir', join(stage, 'dist'), '--sourcemap'], { stdio: 'inherit' });
-  writeFileSync(join(stage, 'package.json'), execFileSync('git', ['show', `${values['before-ref']}:package.json`]));
-  // Not in the package either way; and LICENSE did not exist before.
-  rmSync(join(stage, 'LICENSE'), { force: true });
+  execFileSync('sh', ['-c', `git archive '${values['before-ref']}' | tar -x -C '${stage}'`]);
+  const ci = npm(['ci', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], stage);
+  if (ci.status !== 0) throw new Error(`npm ci in the ${values['before-ref']} tree failed:\n${ci.stderr}`);
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: stage, stdio: 'inherit' });
   return pack(stage, 'before');
 }
 
@@ -90,7 +90,9 @@ async function install(tarball: Tarball, label: string, run: number): Promise<In
   mkdirSync(dir);
   writeFileSync(join(dir, 'package.json'), '{ "name": "consumer", "private": true }\n');
   const start = performance.now();
-  const child = spawn('npm', ['install', tarball.file, '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, env: { ...process.env, npm_config_update_notifier: 'false' } });
+  // node-gyp compiles against the headers of the Node running this (the pinned one carries include/node): no download.
+  const env = { ...process.env, npm_config_update_notifier: 'false', npm_config_nodedir: dirname(dirname(process.execPath)) };
+  const child = spawn('npm', ['install', tarball.file, '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, env });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   child.stdout.resume();
