@@ -42,6 +42,25 @@ describe('the package', { timeout: 90_000 }, () => {
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
   });
 
+  it('is what docs/install.md says it is: its size and file count, each file of dist/, each dependency', () => {
+    const docs = readFileSync('docs/install.md', 'utf8');
+    const section = docs.slice(docs.indexOf('## What the package ships'), docs.indexOf('## What an install costs'));
+    const [, kB, files] = /about ([\d,]+) kB in (\d+) files/.exec(section) ?? [];
+    const r = npm(['pack', '--dry-run', '--json', '--ignore-scripts', tarball], work);
+    const [packed] = JSON.parse(r.stdout) as { size: number; entryCount: number; files: PackedFile[] }[];
+    expect(Number(files)).toBe(packed!.entryCount);
+    // The size moves with every change to the code: the figure holds within a tenth.
+    expect(Math.abs(Number(kB!.replace(',', '')) * 1000 - packed!.size) / packed!.size).toBeLessThan(0.1);
+    const listed = [...section.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]!);
+    const dist = packed!.files.map((f) => f.path).filter((p) => p.startsWith('dist/')).map((p) => p.slice(5));
+    const glob = (name: string) => new RegExp(`^${name.replace(/[.]/g, '\\.').replace('*', '.*')}$`);
+    for (const file of dist) expect(listed.some((l) => glob(l).test(file)), `dist/${file} is not in the table`).toBe(true);
+    for (const row of listed.filter((l) => !l.includes('/') && /\.(js|ts|txt|json)$/.test(l))) expect(dist.some((f) => glob(row).test(f)), `${row} is not in the package`).toBe(true);
+    const dependencies = Object.keys((JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> }).dependencies).sort();
+    const named = [...section.matchAll(/^\| ([@\w/.-]+(?:, [@\w/.-]+)*) \| /gm)].flatMap((m) => m[1]!.split(', ')).filter((n) => !n.startsWith('`') && n !== 'package' && n !== 'file');
+    expect(named.sort()).toEqual(dependencies);
+  });
+
   it('ships the bundles with the licences of the code they inline', () => {
     const r = npm(['pack', '--dry-run', '--json', '--ignore-scripts', tarball], work);
     const files = packedFiles(r.stdout);
