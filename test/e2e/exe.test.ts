@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnApp } from '../helpers/pty.js';
+import { spawnServe } from '../helpers/serve-process.js';
 import { OWNER_TOKEN, startTestService } from '../helpers/service.js';
 import type { RunningService } from '../../src/server/service.js';
 
@@ -38,19 +39,8 @@ describe('the single executable, with no node on the PATH', { timeout: 60_000 },
   });
 
   it('serves the API (`serve --ready-json`)', async () => {
-    const child = spawn(exe, ['serve', '--data', ':memory:', '--port', '0', '--seed', 'demo', '--ready-json'], { env: bareEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const { child, ready } = await spawnServe(exe, ['serve', '--data', ':memory:', '--port', '0', '--seed', 'demo'], bareEnv());
     try {
-      const ready = await new Promise<{ base_url: string; token: string }>((resolve, reject) => {
-        let out = '';
-        let err = '';
-        child.stdout.on('data', (c: Buffer) => {
-          out += c.toString();
-          const line = out.split('\n').find((l) => l.startsWith('{'));
-          if (line) resolve(JSON.parse(line) as { base_url: string; token: string });
-        });
-        child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-        child.once('exit', (code) => reject(new Error(`serve exited (${code}): ${err}`)));
-      });
       const res = await fetch(`${ready.base_url}/vm/instances`, { headers: { authorization: `Bearer ${ready.token}` } });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { results: number }).results).toBeGreaterThan(0);

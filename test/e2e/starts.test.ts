@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnApp } from '../helpers/pty.js';
+import { spawnServe } from '../helpers/serve-process.js';
 import { buildApp } from './build.js';
 
 /**
@@ -30,19 +30,10 @@ describe(`on Node.js ${process.version}`, () => {
   it(`serve starts, answers reads and writes, and stops cleanly ${SERVE_STARTS} times in a row`, async () => {
     const data = join(work, 'serve.db');
     for (let i = 0; i < SERVE_STARTS; i++) {
-      const child = spawn(process.execPath, [entry, 'serve', '--data', data, '--seed', 'empty', '--port', '0', '--ready-json'], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let stderr = '';
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-      const ready = await new Promise<{ base_url: string; token: string }>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (c: Buffer) => {
-          out += c.toString();
-          const line = out.split('\n').find((l) => l.startsWith('{'));
-          if (line) resolve(JSON.parse(line) as { base_url: string; token: string });
-        });
-        void exited.then(({ code, signal }) => reject(new Error(`start ${i + 1}: serve exited (${code ?? signal}) before it was ready: ${stderr}`)));
+      const svc = await spawnServe(process.execPath, [entry, 'serve', '--data', data, '--seed', 'empty', '--port', '0']).catch((err: Error) => {
+        throw new Error(`start ${i + 1}: ${err.message}`);
       });
+      const { child, ready, exited } = svc;
       const auth = { authorization: `Bearer ${ready.token}`, 'content-type': 'application/json' };
       const made = await fetch(`${ready.base_url}/managed/contacts`, { method: 'POST', headers: auth, body: JSON.stringify({ name: `start ${i}`, email: `s${i}@example.com` }) });
       expect(made.status, `start ${i + 1}`).toBe(200);
@@ -50,7 +41,7 @@ describe(`on Node.js ${process.version}`, () => {
       expect(list.results, `start ${i + 1}`).toBe(i + 1);
       child.kill('SIGTERM');
       const end = await exited;
-      expect({ start: i + 1, ...end, crash: CRASH.exec(stderr)?.[0] }).toEqual({ start: i + 1, code: 0, signal: null, crash: undefined });
+      expect({ start: i + 1, ...end, crash: CRASH.exec(svc.stderr())?.[0] }).toEqual({ start: i + 1, code: 0, signal: null, crash: undefined });
     }
   }, 180_000);
 

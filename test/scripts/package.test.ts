@@ -1,10 +1,11 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installedApp, type InstalledApp } from '../helpers/installed.js';
 import { spawnApp } from '../helpers/pty.js';
+import { spawnServe } from '../helpers/serve-process.js';
 import { OWNER_TOKEN } from '../helpers/service.js';
 
 /** What `npm pack` puts in the package, and what installing it gives a user. */
@@ -94,19 +95,8 @@ describe('the package', { timeout: 90_000 }, () => {
 
     const bin = join(consumer, 'node_modules', '.bin', 'vmtui');
     expect(execFileSync(bin, ['--version'], { encoding: 'utf8' })).toBe(`vmtui ${(JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version}\n`);
-    const serve = spawn(bin, ['serve', '--data', ':memory:', '--port', '0', '--ready-json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const { child: serve, ready } = await spawnServe(bin, ['serve', '--data', ':memory:', '--port', '0']);
     try {
-      const ready = await new Promise<{ base_url: string }>((resolve, reject) => {
-        let out = '';
-        serve.stdout.on('data', (c: Buffer) => {
-          out += c.toString();
-          const line = out.split('\n').find((l) => l.startsWith('{'));
-          if (line) resolve(JSON.parse(line) as { base_url: string });
-        });
-        let err = '';
-        serve.stderr.on('data', (c: Buffer) => (err += c.toString()));
-        serve.once('exit', (code) => reject(new Error(`serve exited (${code}): ${err}`)));
-      });
       expect((await fetch(`${ready.base_url}/regions`)).status).toBe(200);
     } finally {
       serve.kill();
