@@ -16,8 +16,9 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { nodeHeaders } from './lib/node-headers.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' }, 'before-ref': { type: 'string', default: '599f39c' } } });
 const runs = Number(values.runs);
@@ -90,8 +91,8 @@ async function install(tarball: Tarball, label: string, run: number): Promise<In
   mkdirSync(dir);
   writeFileSync(join(dir, 'package.json'), '{ "name": "consumer", "private": true }\n');
   const start = performance.now();
-  // node-gyp compiles against the headers of the Node running this (the pinned one carries include/node): no download.
-  const env = { ...process.env, npm_config_update_notifier: 'false', npm_config_nodedir: dirname(dirname(process.execPath)) };
+  // node-gyp compiles against the headers of the Node running this: no download.
+  const env = { ...process.env, npm_config_update_notifier: 'false', npm_config_nodedir: nodeHeaders() };
   const child = spawn('npm', ['install', tarball.file, '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, env });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));

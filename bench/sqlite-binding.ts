@@ -18,11 +18,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Pool } from 'undici';
 import { startService } from '../src/server/service.js';
 import { addInstances } from './lib/bulk-instances.js';
+import { nodeHeaders } from './lib/node-headers.js';
 import { load } from './lib/load.js';
 
 const { values } = parseArgs({ options: { instances: { type: 'string', default: '10000' }, rounds: { type: 'string', default: '5' } } });
@@ -34,10 +35,8 @@ const TOKEN = 'bench-owner-token-0123456789abcdef';
 const BETTER = 'better-sqlite3@13.2.0';
 const work = mkdtempSync(join(tmpdir(), 'vmtui-sqlite-binding-'));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-/** node-gyp builds against the headers of the Node running this (the pinned one carries include/node). */
-const nodedir = dirname(dirname(process.execPath));
 const npm = (args: string[], cwd: string) =>
-  spawnSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false', npm_config_nodedir: nodedir, npm_config_fund: 'false', npm_config_audit: 'false' } });
+  spawnSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false', npm_config_nodedir: nodeHeaders(), npm_config_fund: 'false', npm_config_audit: 'false' } });
 
 interface Variant {
   name: string;
