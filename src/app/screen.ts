@@ -69,6 +69,8 @@ export interface DetailSpec<R> {
   schema?: ResourceSchema | false;
   /** Fetch the full record when the list's rows are partial. */
   fetch?: (row: R, ctx: ScreenCtx) => Promise<unknown>;
+  /** What d and y call the record, where it is not the row's label (an overview's line shows the record it is about). */
+  title?: (row: R) => string;
 }
 
 /** A message for the message line, or a secret shown once in full. */
