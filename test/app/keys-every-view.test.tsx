@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeKeys } from '../../src/app/active-keys.js';
 import { PRIORITY, type LayerInfo } from '../../src/app/key-router.js';
@@ -106,6 +107,18 @@ describe('every view of the keymap', () => {
       await check(`${def.id} › ${r.ctx.nav.getState().stack.at(-1)!.screen}`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it('docs/tui.md names each key that works in every view (the walk above finds each answered everywhere)', async () => {
+    const r = renderApp({ svc, rows: 30, cols: 120 });
+    await wait(r, 'Instances');
+    const docs = readFileSync('docs/tui.md', 'utf8');
+    const written = (k: string) => ({ escape: 'Esc', 'ctrl+c': 'Ctrl-C' })[k] ?? `\`${k}\``;
+    const global = r.ctx.ui.getState().layers.find((l) => l.priority === PRIORITY.global)!;
+    // The triage key too, though it is bound only while a service is in problem.
+    const commands = [...new Set([...global.commands, 'triage' as const])];
+    expect(commands).toEqual(expect.arrayContaining(['quit', 'command', 'help', 'back', 'messages']));
+    expect(commands.flatMap((id) => keysOf(id).filter((k) => !docs.includes(written(k))).map((k) => `${id}: ${k}`))).toEqual([]);
   });
 
   it('M shows the messages in the instances and load balancer lists, as in every other view', async () => {
