@@ -16,7 +16,7 @@ main(argv).then(
     process.exitCode = code;
   },
   async (err: unknown) => {
-    const known = ((argv[0] === 'serve' || argv[0] === 'import') && err instanceof (await loadService()).UsageError) || (err as { code?: string })?.code?.startsWith('ERR_PARSE_ARGS');
+    const known = (argv[0] === 'serve' || argv[0] === 'import') && err instanceof (await loadService()).UsageError;
     process.stderr.write(`vmtui: ${err instanceof Error ? err.message : String(err)}\n${known ? `Run 'vmtui ${argv[0] === 'import' ? 'import' : 'serve'} --help' for usage.\n` : ''}`);
     process.exitCode = known ? 2 : 1;
   },

@@ -1,9 +1,6 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-
-/** A bad command line: the message says what is wrong; the exit code is 2. */
-export class UsageError extends Error {}
+import { readOptions, UsageError } from '../command-line.js';
 
 export const USAGE = `Usage: vmtui [--api-url URL --token T | --profile NAME] [options]
        vmtui serve [options]     run the API service (vmtui serve --help)
@@ -44,39 +41,20 @@ export interface TuiOptions {
 
 export const MIN_REFRESH_SECONDS = 2;
 
-/** Node's parse errors, in a sentence without the hints meant for other programs. */
-function plainParseError(err: { code?: string; message: string }): UsageError {
-  const option = /'(-[^' ]*)/.exec(err.message)?.[1];
-  if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new UsageError(`unknown option ${option ?? err.message}`);
-  if (err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return new UsageError(option ? `option ${option} needs a value` : err.message);
-  if (err.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return new UsageError(`unexpected argument ${/'([^']*)'/.exec(err.message)?.[1] ?? ''}`.trim());
-  return new UsageError(err.message);
-}
-
 export function parseTuiArgs(argv: string[]): TuiOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        'api-url': { type: 'string' },
-        'beta-url': { type: 'string' },
-        token: { type: 'string' },
-        profile: { type: 'string' },
-        'save-profile': { type: 'string' },
-        'read-only': { type: 'boolean' },
-        refresh: { type: 'string' },
-        fresh: { type: 'boolean' },
-        'export-dir': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (err) {
-    throw plainParseError(err as { code?: string; message: string });
-  }
+  const values = readOptions(argv, {
+    'api-url': { type: 'string' },
+    'beta-url': { type: 'string' },
+    token: { type: 'string' },
+    profile: { type: 'string' },
+    'save-profile': { type: 'string' },
+    'read-only': { type: 'boolean' },
+    refresh: { type: 'string' },
+    fresh: { type: 'boolean' },
+    'export-dir': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean', short: 'v' },
+  });
   let refreshSeconds = 5;
   if (values.refresh !== undefined) {
     refreshSeconds = Number(values.refresh);

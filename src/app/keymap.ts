@@ -22,10 +22,10 @@ export interface CommandSpec {
 
 /**
  * Shift and a column's initial sorts by that column (k9s): every capital no
- * other command takes. A list gives each column the first letter of its
- * title still free, and help says which.
+ * other command takes (G bottom, M messages, Y copy). A list gives each column
+ * the first letter of its title still free, and help says which.
  */
-const SORT_KEYS = [...'ABCDEFHIJKLMNOPQRSTUVWXZ'];
+const SORT_KEYS = [...'ABCDEFHIJKLNOPQRSTUVWXZ'];
 
 export const KEYMAP = {
   // Everywhere, below every view.

@@ -41,8 +41,12 @@ export interface Column<R> {
   width?: number;
   flex?: number;
   align?: 'left' | 'right';
-  /** Where a value too long for its cell is cut: 'middle' for values told apart by their end (plans, numbered labels). */
-  cut?: 'end' | 'middle';
+  /**
+   * What a row is known by (a label, a type, an address): kept whole while a
+   * narrow terminal shortens, then drops, the other columns (the rightmost
+   * first); cut only when the identifiers alone do not fit.
+   */
+  identifier?: boolean;
   format?: (row: R) => string;
   /** Ink color name for the cell (status columns); ignored under NO_COLOR. */
   color?: (row: R) => string | undefined;
@@ -69,6 +73,8 @@ export interface DetailSpec<R> {
   schema?: ResourceSchema | false;
   /** Fetch the full record when the list's rows are partial. */
   fetch?: (row: R, ctx: ScreenCtx) => Promise<unknown>;
+  /** What d and y call the record, where it is not the row's label (an overview's line shows the record it is about). */
+  title?: (row: R) => string;
 }
 
 /** A message for the message line, or a secret shown once in full. */

@@ -33,7 +33,9 @@ export function Table<R>({ columns, rows, selected, height, width, sortCol, sort
   const sample = useMemo(() => rows.slice(0, WIDTH_SAMPLE), [rows]);
   const gutterWidth = marked ? GUTTER + 1 : GUTTER;
   const widths = useMemo(() => layoutColumns(columns as Column<unknown>[], width - gutterWidth, sample), [columns, width, gutterWidth, sample]);
-  const header = columns.map((c, i) => fit(c.title + (sortCol === i ? (sortDesc ? ' ▼' : ' ▲') : ''), widths[i]!, c.align)).join(' ');
+  // A column of width 0 is left out on a narrow terminal.
+  const shown = columns.flatMap((c, i) => (widths[i]! > 0 ? [{ c, i, w: widths[i]! }] : []));
+  const header = shown.map(({ c, i, w }) => fit(c.title + (sortCol === i ? (sortDesc ? ' ▼' : ' ▲') : ''), w, c.align)).join(' ');
   const marker = plain() ? '>' : '›';
   const mark = plain() ? '*' : '●';
   // The cursor, then the mark: both readable without color, and a marked row under the cursor shows both.
@@ -56,8 +58,8 @@ export function Table<R>({ columns, rows, selected, height, width, sortCol, sort
         return (
           <Text key={index} inverse={isSelected} wrap="truncate-end">
             {gutter(row, isSelected)}
-            {columns.map((c, ci) => {
-              const text = fit(cellText(c, row), widths[ci]!, c.align, c.cut) + (ci < columns.length - 1 ? ' ' : '');
+            {shown.map(({ c, i: ci, w }, at) => {
+              const text = fit(cellText(c, row), w, c.align) + (at < shown.length - 1 ? ' ' : '');
               const color = cellColor(c, row);
               return color ? (
                 <Text key={ci} color={color}>

@@ -18,18 +18,10 @@ export function scalarText(v: unknown): string {
   return String(v);
 }
 
-/**
- * Pads or truncates (with …) to exactly `width` characters. Cut in the middle,
- * values that share a prefix keep what tells them apart: g6-standard-2 and
- * g6-standard-4 in 8 cells read "g6-s…d-2" and "g6-s…d-4", not "g6-stan…" twice.
- */
-export function fit(text: string, width: number, align: 'left' | 'right' = 'left', cut: 'end' | 'middle' = 'end'): string {
+/** Pads or truncates (with …) to exactly `width` characters. */
+export function fit(text: string, width: number, align: 'left' | 'right' = 'left'): string {
   if (width <= 0) return '';
   const clean = text.replace(/[\r\n\t]+/g, ' ');
-  if (clean.length > width && cut === 'middle' && width >= 5) {
-    const tail = Math.floor((width - 1) / 2);
-    return `${clean.slice(0, width - 1 - tail)}…${clean.slice(clean.length - tail)}`;
-  }
   if (clean.length > width) return width === 1 ? '…' : `${clean.slice(0, width - 1)}…`;
   return align === 'right' ? clean.padStart(width) : clean.padEnd(width);
 }

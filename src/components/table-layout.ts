@@ -7,14 +7,46 @@ const MIN_FLEX = 4;
 /** Room a title needs: itself and a sort marker (" ▲"). */
 const titleNeed = (c: Column<unknown>) => c.title.length + 2;
 
+/** Room a column's cells need: its widest cell in `sample` and its title. */
+const cellsNeed = (c: Column<unknown>, sample: readonly unknown[]) => sample.reduce<number>((m, r) => Math.max(m, cellText(c, r).length), titleNeed(c));
+
 /**
- * Column widths for the terminal width (one space between columns): fixed
- * columns keep theirs while they fit; the others get what their widest cell
- * in `sample` needs where that is less than their share by flex, and the rest
+ * Column widths for the terminal width (one space between columns; 0 for a
+ * column left out). Identifier columns get what their widest cell in `sample`
+ * needs (at least their own width, at most half the width), whole. The others share the rest as
+ * `share` says; when that is less than they need at their narrowest, the
+ * rightmost of them is left out, then the next, until the rest fit. Only when
+ * the identifiers alone do not fit is everything shrunk in proportion.
+ */
+export function layoutColumns(columns: Column<unknown>[], width: number, sample: readonly unknown[] = []): number[] {
+  // A cell as long as half the line is a sentence more than a name (a ticket's subject): that much of it is kept.
+  const ids = new Map(columns.filter((c) => c.identifier && sample.length > 0).map((c) => [c, Math.max(c.width ?? 0, Math.min(cellsNeed(c, sample), Math.floor(width / 2)))]));
+  const idRoom = [...ids.values()].reduce((a, b) => a + b, 0);
+  const roomFor = (cols: Column<unknown>[]) => width - (ids.size + cols.length - 1) - idRoom;
+  // Nothing to keep whole, or not even the identifiers fit.
+  if (ids.size === 0 || roomFor([]) < 0) return share(columns, width, sample);
+  const narrowest = (cols: Column<unknown>[]) => cols.reduce((sum, c) => sum + (c.width ?? MIN_FLEX), 0);
+  let others = columns.filter((c) => !ids.has(c));
+  while (others.length > 0 && roomFor(others) < narrowest(others)) others = others.slice(0, -1);
+  const shared = new Map<Column<unknown>, number>();
+  if (others.length > 0) share(others, roomFor(others) + others.length - 1, sample).forEach((w, i) => shared.set(others[i]!, w));
+  const widths = columns.map((c) => ids.get(c) ?? shared.get(c) ?? 0);
+  // With no other column to take it, room to spare goes to the last identifier.
+  if (others.length === 0 && ids.size > 0) {
+    const last = columns.length - 1 - [...columns].reverse().findIndex((c) => ids.has(c));
+    widths[last]! += Math.max(0, roomFor([]));
+  }
+  return widths;
+}
+
+/**
+ * Widths for columns that all stay (one space between them): fixed columns
+ * keep theirs while they fit; the others get what their widest cell in
+ * `sample` needs where that is less than their share by flex, and the rest
  * share what remains by flex; room to spare is shared by flex too. Without a
  * sample they share by flex alone.
  */
-export function layoutColumns(columns: Column<unknown>[], width: number, sample: readonly unknown[] = []): number[] {
+function share(columns: Column<unknown>[], width: number, sample: readonly unknown[]): number[] {
   const room = Math.max(0, width - Math.max(0, columns.length - 1));
   const fixed = columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
   const flexCols = columns.filter((c) => c.width === undefined);
@@ -25,7 +57,7 @@ export function layoutColumns(columns: Column<unknown>[], width: number, sample:
     const total = want.reduce((a, b) => a + b, 0) || 1;
     return want.map((w) => Math.max(1, Math.floor((w * room) / total)));
   }
-  const need = new Map(flexCols.map((c) => [c, sample.length === 0 ? Infinity : sample.reduce<number>((m, r) => Math.max(m, cellText(c, r).length), titleNeed(c))]));
+  const need = new Map(flexCols.map((c) => [c, sample.length === 0 ? Infinity : cellsNeed(c, sample)]));
   const got = new Map<Column<unknown>, number>();
   let open = flexCols;
   let left = flexRoom;

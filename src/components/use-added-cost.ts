@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
-import { TYPES_LIST } from '../store/lists.js';
+import { TYPES_LIST, allReadable } from '../store/lists.js';
 import { useApp } from '../app/context.js';
 import { additionText, typeMap, type Addition } from '../model/costs.js';
 import type { PricedType } from '../model/prices.js';
@@ -18,9 +18,18 @@ export function useAddedCost(additions: readonly Addition[] | undefined): string
     if (adding) void data.getState().load(TYPES_LIST);
   }, [adding, data]);
   const entry = useStore(data, (s) => s.lists[queryKey(TYPES_LIST)]);
-  const types = useMemo(() => (entry?.status === 'ready' ? typeMap(entry.rows as PricedType[]) : undefined), [entry?.status, entry?.rows]);
+  const types = useMemo(() => {
+    if (entry?.status !== 'ready') return undefined;
+    try {
+      return typeMap(allReadable<PricedType>(TYPES_LIST, entry.rows));
+    } catch (err) {
+      return err as Error;
+    }
+  }, [entry?.status, entry?.rows]);
   if (!adding) return undefined;
-  if (entry?.status === 'error') return `Cost not known: the prices could not be read (${entry.error}).`;
+  const unknown = (why: string) => `Cost not known: the prices could not be read (${why}).`;
+  if (entry?.status === 'error') return unknown(entry.error ?? 'no reason given');
+  if (types instanceof Error) return unknown(types.message);
   if (!types) return 'Cost: reading the prices…';
   return additionText(types, additions!);
 }

@@ -1,4 +1,5 @@
-import { UsageError, type TuiOptions } from '../app/args.js';
+import type { TuiOptions } from '../app/args.js';
+import { UsageError } from '../command-line.js';
 import { readConfig, saveProfile, type LoadedConfig } from './config.js';
 
 /** Where the app connects: the embedded demo service, or a server speaking the API. */

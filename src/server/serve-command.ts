@@ -1,5 +1,5 @@
 import { closeSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { readOptions, UsageError } from '../command-line.js';
 import type { Accounts } from './accounts.js';
 import { isIP } from 'node:net';
 import { startService } from './service.js';
@@ -39,8 +39,6 @@ Runs the Account Infrastructure API 4.83.1 locally, in the foreground.
 SIGINT and SIGTERM stop it cleanly (kill the "pid" of the JSON). Started by npm
 (npx vmtui serve, npm run), it also stops when npm goes away.`;
 
-export class UsageError extends Error {}
-
 /** What a token given to the service may be: printable, no spaces. */
 export const TOKEN_FORMAT = /^[\x21-\x7e]{1,256}$/;
 
@@ -56,24 +54,19 @@ export function isLoopback(host: string): boolean {
 }
 
 export function parseServeArgs(argv: string[]) {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      host: { type: 'string', default: '127.0.0.1' },
-      port: { type: 'string', default: '8484' },
-      data: { type: 'string' },
-      seed: { type: 'string', default: 'demo' },
-      token: { type: 'string' },
-      'restricted-token': { type: 'string' },
-      speed: { type: 'string', default: 'realistic' },
-      strict: { type: 'boolean', default: false },
-      'ready-json': { type: 'boolean', default: false },
-      'ready-file': { type: 'string' },
-      'scopes-report': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-    allowPositionals: false,
+  const values = readOptions(argv, {
+    host: { type: 'string', default: '127.0.0.1' },
+    port: { type: 'string', default: '8484' },
+    data: { type: 'string' },
+    seed: { type: 'string', default: 'demo' },
+    token: { type: 'string' },
+    'restricted-token': { type: 'string' },
+    speed: { type: 'string', default: 'realistic' },
+    strict: { type: 'boolean', default: false },
+    'ready-json': { type: 'boolean', default: false },
+    'ready-file': { type: 'string' },
+    'scopes-report': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
   });
   if (!/^\d{1,5}$/.test(values.port!) || Number(values.port) > 65535) throw new UsageError(`--port must be 0..65535, not "${values.port}"`);
   if (values.data !== undefined && values.data.trim() === '') throw new UsageError('--data must name a file, or be :memory:');

@@ -28,8 +28,13 @@ export const nodesList = (nb: number | string, cfg: number | string) => plain(no
 export const BUCKETS_LIST = plain(BUCKETS_PATH);
 export const OBJECT_KEYS_LIST = plain(KEYS_PATH);
 
-/** The plans with their prices, unmarked: a price worked out from a type the client could not read would be a guess, so such a type fails the list. */
-export const TYPES_LIST: ListQuery = { path: TYPES_PATH };
+/**
+ * The plans with their prices: the entry `:types` shows and the home view
+ * counts, so a price needs no read of its own. A price worked out from a type
+ * the client could not read would be a guess: readers of prices take them
+ * through allReadable.
+ */
+export const TYPES_LIST = plain(TYPES_PATH);
 
 /** A list's rows as `read` gives them, without those the client could not read (a join needs their fields). */
 export async function readableRows<T>(read: ReadList, q: ListQuery): Promise<T[]> {
@@ -37,12 +42,14 @@ export async function readableRows<T>(read: ReadList, q: ListQuery): Promise<T[]
 }
 
 /** A list's rows when the client can read every one (a join that sums over them), else the error a list read in `fail` mode gives. */
-export async function everyRow<T>(read: ReadList, q: ListQuery): Promise<T[]> {
-  const rows = await read(q);
+export function allReadable<T>(q: ListQuery, rows: readonly unknown[]): T[] {
   const at = rows.findIndex((row) => flawOf(row));
   if (at >= 0) throw unreadableItem(`GET ${q.path}`, at, rows[at]);
   return rows as T[];
 }
+
+/** allReadable over a list as `read` gives it. */
+export const everyRow = async <T>(read: ReadList, q: ListQuery): Promise<T[]> => allReadable<T>(q, await read(q));
 
 /** A cached list's readable row with this id, without a request: what a view knows of it before asking. */
 export function cachedRow<T extends { id: number }>(data: DataStore, q: ListQuery, id: number): T | undefined {

@@ -16,7 +16,11 @@ export interface NavState {
   push(screen: string, params?: Params, label?: string): void;
   /** Back one level; false at the root. */
   pop(): boolean;
-  /** Jump to a top-level screen: the stack becomes root, screen. */
+  /**
+   * Jump to a top-level screen (`:`, `!`): pushed, so Esc returns to the view
+   * the jump was made from (k9s keeps such a history). A screen already on the
+   * path is gone back to rather than stacked again, and the root clears it.
+   */
   jump(screen: string): void;
 }
 
@@ -33,8 +37,9 @@ export function createNavStore(root: string) {
       return true;
     },
     jump: (screen) => {
-      const [rootEntry] = get().stack;
-      set({ stack: screen === rootEntry!.screen ? [rootEntry!] : [rootEntry!, { key: next++, screen, params: {} }] });
+      const { stack } = get();
+      const at = stack.findIndex((e) => e.screen === screen && Object.keys(e.params).length === 0);
+      set({ stack: at >= 0 ? stack.slice(0, at + 1) : [...stack, { key: next++, screen, params: {} }] });
     },
   }));
 }

@@ -100,7 +100,18 @@ describe('keys everywhere', () => {
     await waitForContent(r.lastFrame, /^:$/m);
     r.stdin.write('dc');
     await waitForContent(r.lastFrame, /^:dc$/m);
-    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /^home › regions$/m);
+    await sendInputAndWait(r.stdin, ENTER, r.lastFrame, /^home › tokens › regions$/m);
+  });
+
+  it('Esc after a : jump returns to the view the jump was made from, as it was; the breadcrumbs show the way', async () => {
+    const r = renderApp({ screens: coreScreens, svc });
+    await waitForContent(r.lastFrame, /Regions\s+7/);
+    await jumpTo(r, 'dc', (f) => /^home › regions$/m.test(f) && /^› us-east/m.test(f));
+    await sendInputAndWait(r.stdin, DOWN, r.lastFrame, /^› us-central/m);
+    await jumpTo(r, 'types', /^home › regions › types$/m);
+    // Back where the jump was made, on the same row: the next key acts on that list.
+    await sendInputAndWait(r.stdin, ESC, r.lastFrame, (f) => /^home › regions$/m.test(f) && /^› us-central/m.test(f));
+    await sendInputAndWait(r.stdin, ESC, r.lastFrame, /^home$/m);
   });
 
   it(': with words after the name opens the list filtered by them; a view without a list says so', async () => {

@@ -112,11 +112,24 @@ describe('table layout', () => {
   });
 });
 
-describe('cells cut in the middle', () => {
-  it('keep what tells values apart when they share a prefix', () => {
-    const cut = ['g6-standard-2', 'g6-standard-4', 'g6-dedicated-8'].map((t) => fit(t, 8, 'left', 'middle'));
-    expect(cut).toEqual(['g6-s…d-2', 'g6-s…d-4', 'g6-d…d-8']);
-    expect(new Set(cut).size).toBe(3);
-    expect(fit('g6-nanode-1', 20, 'left', 'middle')).toBe('g6-nanode-1'.padEnd(20));
+describe('identifier columns on a narrow terminal', () => {
+  const columns: Column<unknown>[] = [
+    { key: 'label', title: 'Label', flex: 3, identifier: true },
+    { key: 'status', title: 'Status', flex: 1 },
+    { key: 'type', title: 'Type', flex: 1, identifier: true },
+    { key: 'tags', title: 'Tags', flex: 1 },
+    { key: 'created', title: 'Created', width: 10 },
+  ];
+  const sample = [{ label: 'web-1', status: 'running', type: 'g6-standard-2', tags: 'web, production', created: '2024-02-05' }];
+
+  it('stay whole; the others shorten, then the rightmost goes', () => {
+    const wide = layoutColumns(columns, 80, sample);
+    expect(wide[2]).toBeGreaterThanOrEqual('g6-standard-2'.length);
+    const narrow = layoutColumns(columns, 34, sample);
+    expect(narrow[0]).toBeGreaterThanOrEqual('web-1'.length);
+    expect(narrow[2]).toBe('g6-standard-2'.length);
+    // Created and Tags are left out before the identifiers are cut.
+    expect(narrow[4]).toBe(0);
+    expect(narrow.reduce((a, b) => a + b, 0) + narrow.filter((w) => w > 0).length - 1).toBeLessThanOrEqual(34);
   });
 });

@@ -51,7 +51,8 @@ beforeAll(() => {
   }
   const install = run('npm', ['install', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', join(root, packed!.filename)], { timeout: 110_000 });
   expect(install.status, install.stderr).toBe(0);
-  for (const file of ['vitest.global-setup.ts', 'vitest.example.test.ts', 'jest.global-setup.cjs', 'jest.global-teardown.cjs', 'python/test_vmtui.py']) {
+  // Each as docs/testing.md shows it (test/docs/code-blocks.test.ts holds the page to these files).
+  for (const file of ['library.ts', 'vitest.config.ts', 'vitest.global-setup.ts', 'vitest.example.test.ts', 'jest.config.cjs', 'jest.global-setup.cjs', 'jest.global-teardown.cjs', 'python/test_vmtui.py']) {
     copyFileSync(join(EXAMPLES, file), join(project, file.replace(/^.*\//, '')));
   }
 }, 180_000);
@@ -69,8 +70,14 @@ describe('a project that installs the packed vmtui', { timeout: 120_000 }, () =>
     expect(existsSync(join(installed, 'dist', 'service.d.ts'))).toBe(true);
   });
 
-  it("runs Vitest with the example globalSetup, and a file using vmtui/service's library, typed", () => {
-    writeFileSync(join(project, 'vitest.config.mjs'), "export default { test: { globalSetup: ['./vitest.global-setup.ts'], include: ['*.test.ts'] } };\n");
+  it("runs the library's example as the page shows it", () => {
+    // Plain JavaScript as written: node runs it as a module.
+    copyFileSync(join(project, 'library.ts'), join(project, 'library.mjs'));
+    const ran = run(process.execPath, ['library.mjs']);
+    expect(ran.status, ran.stdout + ran.stderr).toBe(0);
+  });
+
+  it("runs Vitest with the example config and globalSetup, and a file using vmtui/service's library, typed", () => {
     writeFileSync(
       join(project, 'library.test.ts'),
       `import { expect, test } from 'vitest';
@@ -100,11 +107,12 @@ import { expect, test } from 'vitest';
 
 const require = createRequire(import.meta.url);
 
-test("the Jest example's globalSetup and globalTeardown", async () => {
-  await require('./jest.global-setup.cjs')();
+test("the Jest example's config, globalSetup and globalTeardown", async () => {
+  const config = require('./jest.config.cjs');
+  await require(config.globalSetup)();
   const regions = await fetch(process.env.VM_API_URL + '/regions', { headers: { authorization: 'Bearer ' + process.env.VM_TOKEN } });
   expect(regions.status).toBe(200);
-  await require('./jest.global-teardown.cjs')();
+  await require(config.globalTeardown)();
   await expect(fetch(process.env.VM_API_URL + '/regions')).rejects.toThrow();
 });
 `,
@@ -113,7 +121,7 @@ test("the Jest example's globalSetup and globalTeardown", async () => {
     const types = run(process.execPath, [
       join(project, 'node_modules', 'typescript', 'bin', 'tsc'),
       ...['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--types', 'node', '--skipLibCheck'],
-      ...['library.test.ts', 'vitest.global-setup.ts', 'vitest.example.test.ts'],
+      ...['library.test.ts', 'library.ts', 'vitest.config.ts', 'vitest.global-setup.ts', 'vitest.example.test.ts'],
     ]);
     expect(tests.status, tests.stdout + tests.stderr).toBe(0);
     expect(tests.stdout).toMatch(/Tests\s+4 passed/);

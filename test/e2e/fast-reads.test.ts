@@ -68,7 +68,7 @@ describe('reads over a slow link', { timeout: 120_000 }, () => {
       expect(drawn).not.toMatch(/web-public\s+enabled\s+\d+\s+\d+\s+\d+\s/);
       await app.waitForScreen(/web-public\s+enabled\s+\d+\s+\d+\s+\d+\s/, 10_000);
       await jump(app, 'ips');
-      await app.waitForScreen(/^home › ip addresses$/im);
+      await app.waitForScreen(/^home › firewalls › ip addresses$/im);
       await app.waitForScreen(/ipv4\s+yes\s+\S+\s+web-1\s/);
       const reads = (await journal(since)).filter((e) => e.method === 'GET').map((e) => e.path.replace(/\/\d+/g, '/N'));
       // Not read again: the lists these two views start from (the refreshes of the home view's other parts may run meanwhile).

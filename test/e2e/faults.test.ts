@@ -70,7 +70,7 @@ describe('server faults in a terminal', { timeout: 150_000 }, () => {
     // The bucket list, of the wrong types.
     proxy.spoil('GET', '/object-storage/buckets*', 'wrong-types');
     await jump(app, 'buckets');
-    const buckets = await app.waitForScreen(/^home › buckets$(.|\n)*⚠ unreadable: created is 42, not a date-time string/m);
+    const buckets = await app.waitForScreen(/^home › load balancers › web-lb › configs › port 80 \(http\) › nodes › buckets$(.|\n)*⚠ unreadable: created is 42, not a date-time string/m);
     expect(rows(buckets, /⚠ unreadable/)).toBe(rows(buckets, /^[› ] /m) - 1);
 
     // Enter on an unreadable bucket shows what was sent; a readable bucket whose listing is unreadable marks its entries.
@@ -82,7 +82,7 @@ describe('server faults in a terminal', { timeout: 150_000 }, () => {
     app.press('r');
     await app.waitForScreen(/^› assets-prod/m);
     app.press(KEYS.enter);
-    const objects = await app.waitForScreen(/^home › buckets › assets-prod › objects$(.|\n)*⚠ unreadable: it is null, not an object/m);
+    const objects = await app.waitForScreen(/^home › load balancers › web-lb › configs › port 80 \(http\) › nodes › buckets › assets-prod › objects$(.|\n)*⚠ unreadable: it is null, not an object/m);
     expect(rows(objects, /⚠ unreadable: it is null, not an object/)).toBe(rows(objects, /^[› ] /m) - 1);
     app.press(KEYS.ctrlD);
     await app.waitForScreen(said('in a form the app cannot read (it is null, not an object); d or y shows what it sent'));
@@ -109,7 +109,7 @@ describe('server faults in a terminal', { timeout: 150_000 }, () => {
     await app.waitForScreen(/Name\s+ftd-shape/);
     app.press(KEYS.ctrlS);
     const sent = await app.waitForScreen(said('POST /managed/contacts was sent, but its answer is not a readable managed contact (it is null, not an object); refresh to see'));
-    expect(sent).toMatch(/^home › contacts$/m);
+    expect(sent).toMatch(/^home › load balancers › web-lb › configs › port 80 \(http\) › nodes › buckets › contacts$/m);
     expect(sent).not.toContain('New: Contacts');
     expect((await writes('/v4/managed/contacts')).slice(before.length)).toEqual(['POST /v4/managed/contacts']);
 

@@ -6,7 +6,7 @@ import { call, OWNER_TOKEN, RESTRICTED_TOKEN, startTestService } from '../helper
 import { startRecordingProxy } from '../helpers/recording-proxy.js';
 import { startService, type RunningService } from '../../src/server/service.js';
 import { parseImportArgs, runImport } from '../../src/server/import/import-command.js';
-import { UsageError } from '../../src/server/serve-command.js';
+import { UsageError } from '../../src/command-line.js';
 
 /**
  * `vmtui import` against real services: a demo account read through the API

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
-import { isLoopback, parseServeArgs, UsageError } from '../../src/server/serve-command.js';
+import { isLoopback, parseServeArgs } from '../../src/server/serve-command.js';
+import { UsageError } from '../../src/command-line.js';
 import { startService } from '../../src/server/service.js';
 
 const children: ChildProcess[] = [];
@@ -81,7 +82,7 @@ describe('vmtui serve', () => {
         parseServeArgs(args);
         return 'accepted';
       } catch (err) {
-        return err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? (err as Error).message : `crash: ${String(err)}`;
+        return err instanceof UsageError ? (err as Error).message : `crash: ${String(err)}`;
       }
     };
     expect(reason(['--port', '70000'])).toBe('--port must be 0..65535, not "70000"');
@@ -90,9 +91,9 @@ describe('vmtui serve', () => {
     expect(reason(['--token', 'has space'])).toBe('--token must be 1..256 printable characters without spaces');
     expect(reason(['--token', 'same', '--restricted-token', 'same'])).toBe('--token and --restricted-token must differ');
     expect(reason(['--data', ''])).toBe('--data must name a file, or be :memory:');
-    expect(reason(['--bogus'])).toMatch(/Unknown option '--bogus'/);
+    expect(reason(['--bogus'])).toBe('unknown option --bogus');
     expect(reason(['--token', 'T', '--data', ':memory:'])).toBe('accepted');
-    expect(reason(['--strict=yes'])).toMatch(/does not take an argument/);
+    expect(reason(['--strict=yes'])).toBe('option --strict takes no value');
   });
 
   it('reads tolerantly unless --strict', () => {

@@ -199,8 +199,16 @@ describe('nav store', () => {
       ['lb-configs', { nbId: '7' }, 'lb-web'],
     ]);
     expect(nav.getState().pop()).toBe(true);
+    // A jump is a step of the history: Esc comes back to where it was made.
     nav.getState().jump('regions');
-    expect(nav.getState().stack.map((e) => e.screen)).toEqual(['home', 'regions']);
+    expect(nav.getState().stack.map((e) => e.screen)).toEqual(['home', 'nodebalancers', 'regions']);
+    const balancers = nav.getState().stack[1]!.key;
+    // A screen already on the path is gone back to, its entry (and view state) kept.
+    nav.getState().jump('nodebalancers');
+    expect(nav.getState().stack.map((e) => e.key)).toEqual([0, balancers]);
+    nav.getState().jump('regions');
+    expect(nav.getState().pop()).toBe(true);
+    expect(nav.getState().stack.map((e) => e.screen)).toEqual(['home', 'nodebalancers']);
     nav.getState().jump('home');
     expect(nav.getState().stack.map((e) => e.screen)).toEqual(['home']);
     expect(nav.getState().pop()).toBe(false);

@@ -95,7 +95,7 @@ export function ListOverlay<R>(p: Props<R>) {
       return (
         <RecordView
           kind={overlay.kind}
-          title={label}
+          title={spec.detail?.title?.(row) ?? label}
           row={row}
           detail={spec.detail}
           source={{ path: listPath(spec as ListSpec<unknown>, ctx.params), root: spec.root }}

@@ -149,7 +149,7 @@ export const auditList = defineScreen<Finding>({
     label: (f) => f.item.label,
     columns: [
       { key: 'severity', title: 'Severity', width: 8, color: (f) => SEVERITY_COLOR[f.severity], sortValue: (f) => SEVERITY_ORDER[f.severity] },
-      { key: 'item', title: 'Item', flex: 2, format: itemText },
+      { key: 'item', title: 'Item', flex: 2, identifier: true, format: itemText },
       { key: 'why', title: 'Finding', flex: 5 },
       { key: 'fix', title: 'Fix', flex: 3, format: (f) => (f.fixId ? `a: ${f.fix}` : f.fix) },
     ],

@@ -10,6 +10,7 @@ import type { Profile } from '../../api/profile.js';
 import { listQuery } from '../../app/screen.js';
 import { RULES, audit, limitFindings, unchecked, type AuditInput, type Finding } from '../../model/audit.js';
 import { queryKey, type DataStore, type ListEntry, type ListQuery } from '../../store/data.js';
+import { plural } from '../../model/plural.js';
 import { PROFILE_QUERY } from '../profile/use-object.js';
 import { tokens } from '../profile/tokens.js';
 
@@ -89,12 +90,20 @@ export async function loadAudit(data: DataStore, now = Date.now(), { cachedOnly 
     read('profile', async () => (await listRows<Profile>(PROFILE_QUERY))[0]).then((v) => (input.profile = v)),
     read('tokens', () => listRows(listQuery(tokens.list!, {}))).then((v) => (input.tokens = v as AuditInput['tokens'])),
     read('load balancers', async () => {
-      const nbs = await listRows<NodeBalancer>(NODEBALANCERS_LIST);
+      // A balancer or port the server sent unreadable has no id to read its ports or nodes by: said, the others checked.
+      const readable = <T>(rows: T[], what: (n: number) => string): T[] => {
+        const flawed = rows.filter((row) => flawOf(row)).length;
+        if (flawed) notChecked.push(unchecked(what(flawed), 'the server sent them unreadable', ruleTitles('load balancers')));
+        return rows.filter((row) => !flawOf(row));
+      };
+      const nbs = readable(await listRows<NodeBalancer>(NODEBALANCERS_LIST), (n) => plural(n, 'load balancer'));
       return Promise.all(
         nbs.map(async (nb) => ({
           id: nb.id,
           label: nb.label,
-          configs: await Promise.all((await listRows<NBConfig>(configsList(nb.id))).map(async (cfg) => ({ ...cfg, nodes: await listRows<NBNode>(nodesList(nb.id, cfg.id)) }))),
+          configs: await Promise.all(
+            readable(await listRows<NBConfig>(configsList(nb.id)), (n) => `${plural(n, 'port')} of ${nb.label}`).map(async (cfg) => ({ ...cfg, nodes: await listRows<NBNode>(nodesList(nb.id, cfg.id)) })),
+          ),
         })),
       );
     }).then((v) => (input.balancers = v)),

@@ -1,4 +1,4 @@
-import { BUCKETS_LIST, INSTANCES_LIST, NODEBALANCERS_LIST, TYPES_LIST, rowsOf } from '../../store/lists.js';
+import { BUCKETS_LIST, INSTANCES_LIST, NODEBALANCERS_LIST, TYPES_LIST, everyRow, rowsOf } from '../../store/lists.js';
 import type { Instance } from '../../api/instances.js';
 import { defineScreen } from '../../app/screen.js';
 import { COST_GROUPINGS, costReport, typeMap, type CostGrouping } from '../../model/costs.js';
@@ -41,7 +41,7 @@ async function unpriced(data: DataStore, instances: readonly Instance[]): Promis
 
 /** The account's cost grouped as asked: the total first, then the groups, costliest first, then what has no published price. */
 export async function loadCosts(data: DataStore, by: CostGrouping): Promise<CostRow[]> {
-  const [instances, types] = await Promise.all([rowsOf<Instance>(data, INSTANCES_LIST), rowsOf<PricedType>(data, TYPES_LIST)]);
+  const [instances, types] = await Promise.all([rowsOf<Instance>(data, INSTANCES_LIST), everyRow<PricedType>(data.getState().rows, TYPES_LIST)]);
   const report = costReport(instances, typeMap(types), by);
   const total: CostRow = {
     key: 'total',

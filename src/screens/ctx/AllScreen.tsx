@@ -102,7 +102,7 @@ export function AllScreen({ entry, width, height }: ScreenProps) {
       width: c.width,
       flex: c.flex,
       align: c.align,
-      cut: c.cut,
+      identifier: c.identifier,
       format: (l) => (l.row ? cellText(c, l.row) : i === 0 ? (l.note ?? '') : ''),
       color: (l) => (l.row ? cellColor(c, l.row) : l.failed ? 'red' : undefined),
     })),

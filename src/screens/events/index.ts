@@ -31,7 +31,7 @@ export const events = defineScreen<AccountEvent>({
     label: (e) => `${e.action} #${e.id}`,
     columns: [
       { key: 'created', title: 'When', width: 8, format: (e) => agoText(e.created), sortValue: (e) => apiTime(e.created) },
-      { key: 'action', title: 'Action', flex: 1 },
+      { key: 'action', title: 'Action', flex: 1, identifier: true },
       { key: 'entity', title: 'Entity', flex: 2, format: entityText },
       { key: 'status', title: 'Status', width: 11, format: statusText, color: (e) => STATUS[e.status]?.color },
       { key: 'username', title: 'By', flex: 1 },

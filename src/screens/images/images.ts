@@ -30,8 +30,8 @@ export const images = defineScreen<Image>({
     writeScope: IMAGES_RW,
     grant: { kind: 'image', add: 'add_images' },
     columns: [
-      { key: 'id', title: 'ID', width: 15 },
-      { key: 'label', title: 'Label', flex: 2 },
+      { key: 'id', title: 'ID', width: 15, identifier: true },
+      { key: 'label', title: 'Label', flex: 2, identifier: true },
       { key: 'is_public', title: 'Kind', width: 12, format: kindText, color: kindColor },
       { key: 'vendor', title: 'Vendor', width: 7 },
       { key: 'size', title: 'Size', width: 8, align: 'right', format: (i) => sizeText(i.size), sortValue: (i) => i.size },

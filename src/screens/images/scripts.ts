@@ -49,7 +49,7 @@ export const scripts = defineScreen<StackScript>({
     grant: { kind: 'stackscript', add: 'add_stackscripts' },
     columns: [
       { key: 'id', title: 'ID', width: 6 },
-      { key: 'label', title: 'Label', flex: 2 },
+      { key: 'label', title: 'Label', flex: 2, identifier: true },
       { key: 'username', title: 'Author', width: 12 },
       { key: 'is_public', title: 'Public', width: 6, color: (s) => (s.is_public ? 'yellow' : undefined) },
       { key: 'images', title: 'Images', flex: 2 },

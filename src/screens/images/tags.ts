@@ -25,7 +25,7 @@ export const tags = defineScreen<Tag>({
     path: TAGS_PATH,
     rowKey: (t) => t.label,
     writeScope: TAGS_RW,
-    columns: [{ key: 'label', title: 'Tag' }],
+    columns: [{ key: 'label', title: 'Tag', identifier: true }],
     drill: (t) => ({ screen: 'tagged', params: { label: t.label } }),
     create: {
       title: 'New tag',
@@ -60,7 +60,7 @@ export const tagged = defineScreen<TaggedObject>({
     columns: [
       { key: 'type', title: 'Type', width: 14, format: (o) => TYPE_TEXT[o.type] ?? o.type },
       { key: 'data.id', title: 'ID', width: 8, align: 'right' },
-      { key: 'data.label', title: 'Label', flex: 2 },
+      { key: 'data.label', title: 'Label', flex: 2, identifier: true },
       { key: 'data.status', title: 'Status', width: 14, color: (o) => statusColor(o.data.status) },
       { key: 'data.region', title: 'Region', width: 12 },
       { key: 'data.tags', title: 'All tags', flex: 1 },

@@ -17,12 +17,11 @@ export const instances = defineScreen<Instance>({
     writeScope: 'vms:read_write',
     grant: { kind: 'vm', add: 'add_vms' },
     columns: [
-      // Fitted to their cells; short of room, the label gives way last.
-      { key: 'label', title: 'Label', flex: 3, cut: 'middle' },
+      { key: 'label', title: 'Label', flex: 3, identifier: true },
       { key: 'status', title: 'Status', flex: 1, color: (vm) => instanceStatusColor(vm.status) },
       { key: 'region', title: 'Region', flex: 1 },
-      { key: 'type', title: 'Type', flex: 1, cut: 'middle' },
-      { key: 'ipv4', title: 'IPv4', flex: 1, format: (vm) => publicIpv4(vm.ipv4) },
+      { key: 'type', title: 'Type', flex: 1, identifier: true },
+      { key: 'ipv4', title: 'IPv4', flex: 1, identifier: true, format: (vm) => publicIpv4(vm.ipv4) },
       { key: 'tags', title: 'Tags', flex: 1 },
       { key: 'created', title: 'Created', width: 10, format: (vm) => dateText(vm.created), sortValue: (vm) => dateSort(vm.created) },
     ],

@@ -7,6 +7,13 @@ import { INSTANCE_GRANT, OVERVIEW_SCREEN, SUB_LISTS } from './sub-lists.js';
 
 const subList = (part: string) => SUB_LISTS.find((s) => s.part === part);
 
+/** d and y show a line's own record: named as what it is ("Disks of db-primary", "issue #21400"), not by the instance every line acts on. */
+function recordTitle(r: Part): string {
+  if (r.record === r.vm) return r.vm.label;
+  if (subList(r.part)) return `${r.name} of ${r.vm.label}`;
+  return r.title ?? `${r.name.trim()} ${r.summary}`;
+}
+
 /** Enter on an instance: its status and parts; Enter on Disks, Configs or Backups opens that list; a acts on the instance. */
 export const overview = defineScreen<Part>({
   id: OVERVIEW_SCREEN,
@@ -32,7 +39,7 @@ export const overview = defineScreen<Part>({
       { key: 'state', title: 'State', width: 13, color: (r) => r.color },
       { key: 'summary', title: 'Summary' },
     ],
-    detail: { fetch: async (r) => r.record },
+    detail: { fetch: async (r) => r.record, title: recordTitle },
     instance: (r) => r.vm,
     // Y copies the instance the overview is about, whichever line is selected.
     subject: (r) => ({ record: r.vm, path: instancePath(r.vm.id) }),

@@ -2,6 +2,7 @@ import type { Instance } from '../../api/instances.js';
 import type { Firewall, FirewallDevice } from '../../api/firewalls.js';
 import type { IPAddress } from '../../api/ips.js';
 import type { ManagedIssue, ManagedService } from '../../api/managed.js';
+import { issueNumber } from '../managed/issue-model.js';
 import { Q } from '../managed/queries.js';
 import type { NBConfig, NBNode, NodeBalancer } from '../../api/nodebalancers.js';
 import type { DrillTarget } from '../../app/screen.js';
@@ -21,6 +22,8 @@ export interface Relation {
   color?: string;
   summary: string;
   record: unknown;
+  /** What d and y call the record, where its name and summary would not. */
+  title?: string;
   to?: DrillTarget & { crumb: string };
 }
 
@@ -152,9 +155,10 @@ async function services(read: ReadList, instance: Promise<Instance>): Promise<Re
         name: '  Issue',
         state: 'open',
         color: 'red',
-        summary: `#${i.id} ${i.entity.label}`,
+        summary: `${issueNumber(i)} ${i.entity.label}`,
         record: i,
-        to: { screen: 'managed-issue', params: { issueId: String(i.id) }, crumb: `issue #${i.id}` },
+        title: `issue ${issueNumber(i)}`,
+        to: { screen: 'managed-issue', params: { issueId: String(i.id) }, crumb: issueNumber(i) },
       })),
     ];
   });

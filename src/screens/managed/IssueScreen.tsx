@@ -13,7 +13,7 @@ import { useListData } from '../../components/list/use-list-data.js';
 import { clamp, windowStart } from '../../components/window.js';
 import type { ListEntry, ListQuery } from '../../store/data.js';
 import { DEFAULT_VIEW, type ListView, type Overlay } from '../../store/views.js';
-import { issueContext, type InstanceRef } from './issue-model.js';
+import { issueContext, issueNumber, type InstanceRef } from './issue-model.js';
 import { issueLines } from './issue-lines.js';
 import { ItemOverlay } from './ItemOverlay.js';
 import { GOTO, ITEM_SPECS, itemKey, itemName, jumpTo } from './item-specs.js';
@@ -134,15 +134,15 @@ export function IssueScreen({ entry, width, height }: ScreenProps) {
     const gone = issueEntry.errorStatus === 404;
     return (
       <Text color={gone ? 'green' : 'red'} wrap="wrap">
-        {gone ? `Issue #${id} is resolved: it is no longer open. Esc goes back.` : `Could not load issue #${id}: ${issueEntry.error}. Press r to retry.`}
+        {gone ? 'This issue is resolved: it is no longer open. Esc goes back.' : `Could not load the issue: ${issueEntry.error}. Press r to retry.`}
       </Text>
     );
   }
-  if (!issue || !services || services.status === 'loading') return <Spinner label={`loading issue #${id}…`} />;
+  if (!issue || !services || services.status === 'loading') return <Spinner label="loading the issue…" />;
 
   const overlay = view.overlay;
   if (overlay?.kind === 'json' && overlay.key === 'issue') {
-    return <JsonView title={`Issue #${id} · JSON`} value={issue} width={width} height={height} onClose={() => update({ overlay: null })} />;
+    return <JsonView title={`issue ${issueNumber(issue)} · JSON`} value={issue} width={width} height={height} onClose={() => update({ overlay: null })} />;
   }
   if (overlay && !gone) return <ItemOverlay entry={entry} item={overlayItem} overlay={overlay} ctx={ctx} width={width} height={height} />;
 

@@ -21,6 +21,7 @@ import { statusLook } from './status.js';
 import { ago, apiTime } from './time.js';
 import { TRIAGE_FILTER_HELP, filterTriage, triageRows, type TriageRow } from './triage-filter.js';
 import { plural } from '../../model/plural.js';
+import { issueNumber } from './issue-model.js';
 
 const EMPTY: never[] = [];
 
@@ -30,7 +31,7 @@ function blockLines(row: TriageRow, now: number, servicesReady: boolean): Line[]
   const head: Line = {
     segs: [
       { text: ago(apiTime(issue.created), now).padEnd(9), bold: true },
-      { text: `#${issue.entity.id}  `, color: 'red', bold: true },
+      { text: `${issueNumber(issue)}  `, color: 'red', bold: true },
       { text: issue.entity.label, bold: true },
     ],
   };
@@ -84,7 +85,7 @@ export function TriageScreen({ entry, width, height }: ScreenProps) {
   };
   const open = () => {
     const { row } = current();
-    if (row) nav.getState().push('managed-issue', { issueId: String(row.issue.id) }, `#${row.issue.entity.id}`);
+    if (row) nav.getState().push('managed-issue', { issueId: String(row.issue.id) }, issueNumber(row.issue));
   };
   useCommands(
     listHandlers(view, () => views.getState().get(entry.key), select, update, 3, {

@@ -25,8 +25,8 @@ export const contactList: ListSpec<ManagedContact> = {
   label: (c) => c.name ?? c.email ?? `contact ${c.id}`,
   writeScope: RW,
   columns: [
-    { key: 'name', title: 'Name', flex: 2 },
-    { key: 'email', title: 'Email', flex: 3 },
+    { key: 'name', title: 'Name', flex: 2, identifier: true },
+    { key: 'email', title: 'Email', flex: 3, identifier: true },
     { key: 'phone', title: 'Phone (primary · secondary)', flex: 4, format: phones },
     { key: 'group', title: 'Group', width: 11 },
   ],

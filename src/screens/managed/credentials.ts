@@ -19,7 +19,7 @@ export const credentialList: ListSpec<ManagedCredential> = {
   writeScope: RW,
   columns: [
     { key: 'id', title: 'ID', width: 5, align: 'right' },
-    { key: 'label', title: 'Label' },
+    { key: 'label', title: 'Label', identifier: true },
     {
       key: 'last_decrypted',
       title: 'Last decrypted by support',

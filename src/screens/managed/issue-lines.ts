@@ -1,6 +1,6 @@
 import type { ManagedIssue } from '../../api/managed.js';
 import { wrapLine } from '../../components/cells.js';
-import { isIp, type ServiceContext } from './issue-model.js';
+import { isIp, issueNumber, type ServiceContext } from './issue-model.js';
 import type { Line, Seg } from './LineView.js';
 import { phones } from './contacts.js';
 import { statusLook } from './status.js';
@@ -74,7 +74,7 @@ function serviceLines(c: ServiceContext, width: number): Line[] {
 
 export function issueLines(issue: ManagedIssue, contexts: ServiceContext[], width: number, now = Date.now()): Line[] {
   const out: Line[] = [
-    line(text(`#${issue.entity.id} `, { bold: true, color: 'red' }), text(issue.entity.label, { bold: true })),
+    line(text(`${issueNumber(issue)} `, { bold: true, color: 'red' }), text(issue.entity.label, { bold: true })),
     line(text(`  detected ${ago(apiTime(issue.created), now)} · ${utc(issue.created)} · ticket ${issue.entity.url}`, { dim: true })),
   ];
   contexts.forEach((c, i) => {

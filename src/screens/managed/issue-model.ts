@@ -70,4 +70,11 @@ export function serviceContext(id: number, lists: Lists): ServiceContext {
   };
 }
 
+/**
+ * What an issue is called wherever it shows (triage, its heading and crumb, an
+ * instance's overview, its JSON): the number the API gives it for people, its
+ * ticket's, one number everywhere.
+ */
+export const issueNumber = (issue: Pick<ManagedIssue, 'entity'>) => `#${issue.entity.id}`;
+
 export const issueContext = (issue: ManagedIssue, lists: Lists) => issue.services.map((id) => serviceContext(id, lists));

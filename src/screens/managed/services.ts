@@ -91,10 +91,10 @@ export const serviceList: ListSpec<ManagedService> = {
   path: SERVICES_PATH,
   writeScope: RW,
   columns: [
-    { key: 'label', title: 'Label', flex: 2 },
+    { key: 'label', title: 'Label', flex: 2, identifier: true },
     { key: 'status', title: 'Status', width: 10, format: (s) => statusLook(s.status).text, color: (s) => statusColor(s.status) },
     { key: 'service_type', title: 'Type', width: 4 },
-    { key: 'address', title: 'Address', flex: 3 },
+    { key: 'address', title: 'Address', flex: 3, identifier: true },
     { key: 'timeout', title: 'Tmo', width: 4, align: 'right', format: (s) => `${s.timeout}s`, sortValue: (s) => s.timeout },
     { key: 'consultation_group', title: 'Group', width: 11 },
   ],

@@ -1,4 +1,5 @@
 import type { ManagedIssue, ManagedService } from '../../api/managed.js';
+import { issueNumber } from './issue-model.js';
 import { apiTime, parseAge } from './time.js';
 
 /**
@@ -25,7 +26,7 @@ export function triageRows(issues: readonly ManagedIssue[], services: readonly M
 const haystack = (row: TriageRow) =>
   [
     String(row.issue.entity.id),
-    `#${row.issue.entity.id}`,
+    issueNumber(row.issue),
     row.issue.entity.label,
     ...row.services.flatMap(({ service: s }) => (s ? [s.label, s.status, s.service_type, s.address, s.consultation_group] : [])),
   ]

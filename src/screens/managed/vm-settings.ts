@@ -22,11 +22,11 @@ export const vmSettingsList: ListSpec<ManagedVMSettings> = {
   path: VM_SETTINGS_PATH,
   writeScope: RW,
   columns: [
-    { key: 'label', title: 'Instance', flex: 2 },
+    { key: 'label', title: 'Instance', flex: 2, identifier: true },
     { key: 'id', title: 'ID', width: 8, align: 'right' },
     { key: 'ssh.access', title: 'Access', width: 6, format: (s) => (s.ssh.access ? 'yes' : 'no'), color: (s) => (s.ssh.access ? 'green' : 'yellow') },
     { key: 'ssh.user', title: 'User', width: 10 },
-    { key: 'ssh.ip', title: 'SSH address', flex: 2 },
+    { key: 'ssh.ip', title: 'SSH address', flex: 2, identifier: true },
     { key: 'ssh.port', title: 'Port', width: 5, align: 'right' },
   ],
   detail: {

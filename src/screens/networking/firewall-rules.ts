@@ -4,21 +4,22 @@ import { RULES_SCREEN } from './ids.js';
 import { FIREWALL_WRITE, ruleCreateForm, ruleEditForm } from './rule-forms.js';
 import { defineResource } from '../../model/schema.js';
 import { FIREWALL_ACTIONS, FirewallRule } from '../../model/firewalls.js';
-import { DIRECTIONS, actionOf, addressesText, assertRuleset, assertUnchanged, removeRule, ruleLabel, ruleRows, ruleText, type RuleRow } from './ruleset.js';
+import { DIRECTIONS, actionOf, addressesText, assertRuleset, assertUnchanged, removeRule, ruleLabel, ruleRows, ruleText, statedPolicy, type RuleRow } from './ruleset.js';
 
-/** A row: the rule, where it sits, and the policy of its direction (later releases). */
+/** A row: the rule, where it sits, and the ruleset's policies (later releases). */
 const RuleRowSchema = defineResource('firewall rule', {
   ...FirewallRule.fields!,
   id: { kind: 'string' },
   direction: { kind: 'string' },
   index: { kind: 'integer' },
-  policy: { kind: 'enum', values: FIREWALL_ACTIONS, newer: true },
+  inbound_policy: { kind: 'enum', values: FIREWALL_ACTIONS, newer: true },
+  outbound_policy: { kind: 'enum', values: FIREWALL_ACTIONS, newer: true },
 });
 
-/** The policies a later release states, as the rows carry them; nothing for 4.83.1, whose meaning the firewall's own screen says. */
+/** The policies a later release states for the ruleset, each direction's whether it has rules or not; nothing for 4.83.1, whose meaning the firewall's own screen says. */
 function policiesText(rows: RuleRow[]): string | undefined {
   const stated = DIRECTIONS.flatMap((d) => {
-    const policy = rows.find((r) => r.direction === d)?.policy;
+    const policy = rows[0] && statedPolicy(rows[0], d);
     return policy ? [`${d} policy ${policy}`] : [];
   });
   return stated.length ? `${stated.join(' · ')} (for traffic no rule matches)` : undefined;
@@ -46,7 +47,7 @@ export const firewallRules = defineScreen<RuleRow>({
       { key: 'addresses', title: 'Addresses', flex: 3, format: addressesText },
     ],
     detail: {
-      sections: [{ title: 'Rule', fields: ['direction', 'action', 'label', 'description', 'protocol', 'ports', 'addresses.ipv4', 'addresses.ipv6', 'policy'] }],
+      sections: [{ title: 'Rule', fields: ['direction', 'action', 'label', 'description', 'protocol', 'ports', 'addresses.ipv4', 'addresses.ipv6', 'inbound_policy', 'outbound_policy'] }],
       schema: RuleRowSchema,
     },
     summary: policiesText,

@@ -50,7 +50,7 @@ export const firewalls = defineScreen<FirewallWithDevices>({
     load: (_client, _p, _data, io) => firewallsWithDevices(io),
     writeScope: FIREWALL_WRITE,
     columns: [
-      { key: 'label', title: 'Label', flex: 2 },
+      { key: 'label', title: 'Label', flex: 2, identifier: true },
       { key: 'status', title: 'Status', width: 8, color: (f) => statusColor(f.status) },
       { key: 'rules.inbound', title: 'In', width: 3, align: 'right', format: (f) => String(f.rules.inbound.length), sortValue: (f) => f.rules.inbound.length },
       { key: 'rules.outbound', title: 'Out', width: 3, align: 'right', format: (f) => String(f.rules.outbound.length), sortValue: (f) => f.rules.outbound.length },

@@ -31,11 +31,11 @@ export const ips = defineScreen<IpRow>({
     label: (ip) => ip.address,
     writeScope: IPS_WRITE,
     columns: [
-      { key: 'address', title: 'Address', flex: 3 },
+      { key: 'address', title: 'Address', flex: 3, identifier: true },
       { key: 'type', title: 'Type', width: 10 },
       { key: 'public', title: 'Public', width: 6, color: (ip) => (ip.public ? undefined : 'yellow') },
       { key: 'region', title: 'Region', width: 10 },
-      { key: 'instance', title: 'Instance', flex: 2 },
+      { key: 'instance', title: 'Instance', flex: 2, identifier: true },
       { key: 'rdns', title: 'Reverse DNS', flex: 3 },
     ],
     detail: {

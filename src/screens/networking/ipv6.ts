@@ -56,7 +56,7 @@ export const ipv6 = defineScreen<Ipv6Row>({
     label: (b) => `${b.range}/${b.prefix}`,
     columns: [
       { key: 'kind', title: 'Kind', width: 5 },
-      { key: 'range', title: 'Range', flex: 2, format: (b) => `${b.range}/${b.prefix}` },
+      { key: 'range', title: 'Range', flex: 2, identifier: true, format: (b) => `${b.range}/${b.prefix}` },
       { key: 'region', title: 'Region', width: 10 },
       { key: 'instance', title: 'Instance', flex: 2 },
       { key: 'route_target', title: 'Route target', flex: 2 },

@@ -2,12 +2,15 @@ import type { Direction, FirewallAction, FirewallRule, FirewallRules } from '../
 import { FirewallRules as RulesSchema } from '../../model/firewalls.js';
 import { assertBody } from './form-shape.js';
 
-/** One rule as a row of the rules list: where it sits in the ruleset, the rule itself, and its direction's policy where the server states one. */
-export interface RuleRow extends FirewallRule {
+/**
+ * One rule as a row of the rules list: where it sits in the ruleset, the rule
+ * itself, and the policies the server states for the ruleset (later releases),
+ * both on every row: a direction with no rule has a policy too.
+ */
+export interface RuleRow extends FirewallRule, Partial<Pick<FirewallRules, 'inbound_policy' | 'outbound_policy'>> {
   id: string;
   direction: Direction;
   index: number;
-  policy?: FirewallAction;
 }
 
 export const DIRECTIONS: Direction[] = ['inbound', 'outbound'];
@@ -15,10 +18,9 @@ export const DIRECTIONS: Direction[] = ['inbound', 'outbound'];
 const POLICY_FIELD = { inbound: 'inbound_policy', outbound: 'outbound_policy' } as const;
 
 export function ruleRows(rules: FirewallRules): RuleRow[] {
-  return DIRECTIONS.flatMap((direction) => {
-    const policy = statedPolicy(rules, direction);
-    return (rules[direction] ?? []).map((rule, index) => ({ ...rule, id: `${direction}.${index}`, direction, index, ...(policy ? { policy } : {}) }));
-  });
+  const { inbound_policy, outbound_policy } = rules;
+  const policies = defined({ inbound_policy, outbound_policy });
+  return DIRECTIONS.flatMap((direction) => (rules[direction] ?? []).map((rule, index) => ({ ...rule, id: `${direction}.${index}`, direction, index, ...policies })));
 }
 
 /** The policy a server states for a direction (later releases), or undefined (4.83.1). */

@@ -24,9 +24,9 @@ export const balancers = defineScreen<Balancer>({
     writeScope: WRITE,
     grant: { kind: 'nodebalancer', add: 'add_nodebalancers' },
     columns: [
-      { key: 'label', title: 'Label', flex: 2 },
+      { key: 'label', title: 'Label', flex: 2, identifier: true },
       { key: 'region', title: 'Region', width: 10 },
-      { key: 'ipv4', title: 'IPv4', width: 15 },
+      { key: 'ipv4', title: 'IPv4', width: 15, identifier: true },
       { key: 'client_conn_throttle', title: 'Throttle', width: 8, align: 'right', format: (b) => (b.client_conn_throttle ? `${b.client_conn_throttle}/s` : 'off') },
       {
         key: 'transfer.total',

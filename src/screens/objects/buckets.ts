@@ -104,7 +104,7 @@ export function bucketList(): ListSpec<Bucket> {
     label: (b) => b.label,
     writeScope: OBJ_RW,
     columns: [
-      { key: 'label', title: 'Bucket', flex: 2 },
+      { key: 'label', title: 'Bucket', flex: 2, identifier: true },
       { key: 'cluster', title: 'Cluster', width: 13 },
       { key: 'hostname', title: 'Hostname', flex: 2 },
       { key: 'objects', title: 'Objects', width: 7, align: 'right' },

@@ -11,7 +11,7 @@ export const clusters = defineScreen<Cluster>({
     rowKey: (c) => c.id,
     label: (c) => c.id,
     columns: [
-      { key: 'id', title: 'ID', width: 14 },
+      { key: 'id', title: 'ID', width: 14, identifier: true },
       { key: 'region', title: 'Region', width: 12 },
       { key: 'status', title: 'Status', width: 11, color: (c) => (c.status === 'available' ? 'green' : 'red') },
       { key: 'domain', title: 'S3 endpoint', flex: 1 },

@@ -81,7 +81,7 @@ export const keys = defineScreen<ObjKey>({
     writeScope: OBJ_RW,
     columns: [
       { key: 'id', title: 'ID', width: 5, align: 'right' },
-      { key: 'label', title: 'Label', flex: 1 },
+      { key: 'label', title: 'Label', flex: 1, identifier: true },
       { key: 'access_key', title: 'Access key', width: 20 },
       { key: 'limited', title: 'Limited', width: 7, color: (k) => (k.limited ? undefined : 'yellow') },
       { key: 'bucket_access', title: 'Bucket access', flex: 2, format: (k) => accessText(k) },

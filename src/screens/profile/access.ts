@@ -32,7 +32,7 @@ export const apps = defineScreen<AuthorizedApp>({
     path: APPS_PATH,
     writeScope: ACCOUNT_WRITE,
     columns: [
-      { key: 'label', title: 'App', flex: 1 },
+      { key: 'label', title: 'App', flex: 1, identifier: true },
       { key: 'scopes', title: 'Scopes', flex: 1.5, format: (a) => scopesText(a.scopes) },
       { key: 'website', title: 'Website', flex: 1 },
       { key: 'created', title: 'Authorized', width: 10, format: (a) => dateText(a.created, '—'), sortValue: (a) => a.created },
@@ -67,7 +67,7 @@ export const devices = defineScreen<TrustedDevice>({
     writeScope: ACCOUNT_WRITE,
     label: deviceName,
     columns: [
-      { key: 'user_agent', title: 'Browser', flex: 1, format: (d) => browserOf(d.user_agent) },
+      { key: 'user_agent', title: 'Browser', flex: 1, identifier: true, format: (d) => browserOf(d.user_agent) },
       { key: 'last_remote_addr', title: 'Last address', width: 15 },
       { key: 'last_authenticated', title: 'Last login', width: 16, format: (d) => dateTimeText(d.last_authenticated, '—'), sortValue: (d) => d.last_authenticated },
       { key: 'expiry', title: 'Expires', width: 10, format: (d) => expiryText(d.expiry), sortValue: (d) => expirySort(d.expiry), color: (d) => expiryColor(d.expiry) },
@@ -111,7 +111,7 @@ export const logins = defineScreen<Login>({
       { key: 'datetime', title: 'When (UTC)', width: 16, format: (l) => dateTimeText(l.datetime, '—'), sortValue: (l) => l.datetime },
       // A 4.83.1 login is a successful one: that is all it lists.
       { key: 'status', title: 'Status', width: 10, format: (l) => (failed(l) ? '✗ failed' : (l.status ?? 'successful')), color: (l) => (failed(l) ? 'red' : undefined) },
-      { key: 'ip', title: 'Address', flex: 1 },
+      { key: 'ip', title: 'Address', flex: 1, identifier: true },
       { key: 'username', title: 'User', flex: 1 },
       { key: 'restricted', title: 'Restricted', width: 10, format: (l) => yesNo(l.restricted), color: (l) => (l.restricted ? 'yellow' : undefined) },
     ],

@@ -14,7 +14,7 @@ export const sshKeys = defineScreen<KeyRow>({
     path: SSH_KEYS_PATH,
     writeScope: ACCOUNT_WRITE,
     columns: [
-      { key: 'label', title: 'Label', flex: 1 },
+      { key: 'label', title: 'Label', flex: 1, identifier: true },
       { key: 'ssh_key', title: 'Key', width: 24, format: (k) => keyShort(k.ssh_key) },
       { key: 'fingerprint', title: 'Fingerprint', flex: 1, format: (k) => fingerprint(k.ssh_key) },
       { key: 'created', title: 'Added', width: 10, format: (k) => dateText(k.created, '—'), sortValue: (k) => k.created },

@@ -24,7 +24,7 @@ export const tokens = defineScreen<TokenRow>({
     load: (client) => listTokens(client),
     writeScope: ACCOUNT_WRITE,
     columns: [
-      { key: 'label', title: 'Label', flex: 1, format: (t) => (t.in_use ? IN_USE : '') + t.label, color: (t) => (t.in_use ? 'green' : undefined) },
+      { key: 'label', title: 'Label', flex: 1, identifier: true, format: (t) => (t.in_use ? IN_USE : '') + t.label, color: (t) => (t.in_use ? 'green' : undefined) },
       { key: 'scopes', title: 'Scopes', flex: 1, format: (t) => scopesText(t.scopes) },
       { key: 'token', title: 'Token', width: 17, format: (t) => `${t.token}…` },
       { key: 'created', title: 'Created', width: 10, format: (t) => dateText(t.created, '—'), sortValue: (t) => t.created },

@@ -13,7 +13,7 @@ export const regions = defineScreen<Region>({
     rowKey: (r) => r.id,
     label: (r) => r.id,
     columns: [
-      { key: 'id', title: 'ID', width: 14 },
+      { key: 'id', title: 'ID', width: 14, identifier: true },
       { key: 'country', title: 'Country', width: 8 },
       { key: 'status', title: 'Status', width: 7, color: (r) => (r.status === 'ok' ? 'green' : 'red') },
       { key: 'capabilities', title: 'Capabilities', flex: 2 },
@@ -49,7 +49,7 @@ export const types = defineScreen<InstanceType>({
     rowKey: (t) => t.id,
     label: (t) => t.id,
     columns: [
-      { key: 'id', title: 'ID', width: 20 },
+      { key: 'id', title: 'ID', width: 20, identifier: true },
       { key: 'label', title: 'Label', flex: 1 },
       { key: 'class', title: 'Class', width: 9 },
       { key: 'vcpus', title: 'CPUs', width: 6, align: 'right' },

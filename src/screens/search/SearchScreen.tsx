@@ -11,7 +11,7 @@ import { openHit, plan, search, type Hit } from './sources.js';
 
 const columns = (q: Query): Column<Hit>[] => [
   { key: 'area', title: 'Area', flex: 2, format: (h) => h.collection.area },
-  { key: 'label', title: 'Label', flex: 3, cut: 'middle', format: (h) => h.collection.label(h.row) },
+  { key: 'label', title: 'Label', flex: 3, identifier: true, format: (h) => h.collection.label(h.row) },
   { key: 'id', title: 'ID', width: 10, format: (h) => (h.row.id === undefined ? '' : String(h.row.id)) },
   { key: 'matched', title: 'Matched', flex: 3, format: (h) => matchedBy(h.row, q) },
 ];

@@ -218,6 +218,8 @@ export function search(collections: readonly Collection[], q: Query): Hit[] {
 export function openHit(app: Pick<AppContextValue, 'nav' | 'views'>, hit: Hit): void {
   const { nav, views } = app;
   const [first, ...rest] = hit.collection.route;
+  // From the root, as by hand: the search is not part of the item's path.
+  while (nav.getState().pop());
   nav.getState().jump(first!.screen);
   for (const s of rest) nav.getState().push(s.screen, s.params, s.crumb);
   const to = hit.collection.drill?.(hit.row);

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { readOptions, UsageError } from '../../command-line.js';
 import { isDataFileError, keyFileOf } from '../data-file.js';
-import { UsageError } from '../serve-command.js';
 import { Simulation } from '../sim.js';
 import { Store } from '../store.js';
 import { DEFAULT_OBJECTS, importAccount, unfinishedImport, IMPORT_META, type ImportReport } from './import-account.js';
@@ -27,19 +26,14 @@ timestamps. Tokens get new values, printed once; secrets the API does not show
 const MAX_OBJECTS = 1_000_000;
 
 export function parseImportArgs(argv: string[], env: NodeJS.ProcessEnv) {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      from: { type: 'string' },
-      token: { type: 'string' },
-      'beta-url': { type: 'string' },
-      data: { type: 'string' },
-      objects: { type: 'string' },
-      resume: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-    allowPositionals: false,
+  const values = readOptions(argv, {
+    from: { type: 'string' },
+    token: { type: 'string' },
+    'beta-url': { type: 'string' },
+    data: { type: 'string' },
+    objects: { type: 'string' },
+    resume: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h' },
   });
   if (values.help) return { help: true as const };
   const from = values.from ?? env.VM_API_URL;

@@ -104,6 +104,15 @@ describe(':costs', { timeout: SLOW_TEST_MS }, () => {
       expect(want.groups.tag.get('prod')).toBeGreaterThan(0);
     });
 
+    it("reads the prices from the entry the home view counted: /vm/types is asked for once", async () => {
+      const since = (await call(svc, 'GET', '/__control/requests?limit=1')).body.latest as number;
+      const r = renderApp({ svc, rows: 60, cols: 140 });
+      await wait(r, /Types\s+\d+/);
+      await jumpTo(r, 'costs', /Total\s+\d+\s+\d+\s+\$/);
+      const sent = (await call(svc, 'GET', `/__control/requests?since=${since}&limit=500`)).body.data as { method: string; path: string }[];
+      expect(sent.filter((e) => e.method === 'GET' && e.path.split('?')[0]!.endsWith('/vm/types'))).toHaveLength(1);
+    });
+
     it('follows a change: enabling backups adds their price', async () => {
       const r = renderApp({ svc, rows: 60, cols: 140 });
       const before = await expected(svc);

@@ -33,7 +33,7 @@ describe(':events', () => {
     const r = await openArea(svc, 'events', /items/);
     const frame = await waitForContent(r.lastFrame, 'firewall_update');
     const rows = rowsOf(frame);
-    expect(rows[0]).toMatch(/^› just now +firewall_update +firewall:edge +✗ failed +system +rule 3 rejected/);
+    expect(rows[0]).toMatch(/^› just now +firewall_update +firewall:edge +✗ failed +system +rule 3 reject/);
     expect(rows[1]).toMatch(/^ {2}just now +vm_reboot +vm:web-2 +▶ 0% +system/);
     // The API's order (newest first) is the list's, down the whole page.
     const ids = (await call(svc, 'GET', '/account/events?page_size=25')).body.data.map((e: { id: number }) => e.id) as number[];

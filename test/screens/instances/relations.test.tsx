@@ -72,8 +72,13 @@ describe("an instance's overview: what touches it", { timeout: SLOW_TEST_MS }, (
   it('lists the managed services checking its address and their open issues; Enter opens the issue and the service', async () => {
     const r = await overview('db-primary');
     expect(r.lastFrame()).toMatch(/Service\s+problem\s+postgres-primary · tcp 45\.79\.0\.7:5432 · 1 open issue/);
-    await cursorTo(r, /\s+Issue\s+open\s+#\d+ postgres-primary/);
-    await press(r, ENTER, /overview › issue #\d+ › /);
+    // One number for the issue everywhere: the overview's line, y's title, the crumb, the issue's heading.
+    await cursorTo(r, /\s+Issue\s+open\s+#21400 postgres-primary/);
+    await press(r, 'y', /issue #21400 · JSON/);
+    expect(r.lastFrame()).not.toContain('db-primary · JSON');
+    await press(r, ESC, /^› {3}Issue/m);
+    await press(r, ENTER, /overview › #21400 › issue\n/);
+    await wait(r, /^ {2}#21400 postgres-primary/m);
     await press(r, ESC, /^› {3}Issue/m);
     // Back on the issue: the service is the line above.
     await press(r, 'k', /^› Service\s+problem/m);

@@ -47,8 +47,8 @@ describe('types', () => {
     const r = await openArea('types', 30);
     const frame = await waitForContent(r.lastFrame, '9 items');
     expect(frame).toMatch(/ID\s+Label\s+Class\s+CPUs\s+Memory\s+Disk\s+\$\/month/);
-    // Shift-M: Memory's initial.
-    r.stdin.write('M');
+    // M is messages everywhere: Memory takes the next letter of its title, E.
+    r.stdin.write('E');
     const sorted = await waitForContent(r.lastFrame, 'sorted by Memory ▲');
     const memory = sorted
       .split('\n')

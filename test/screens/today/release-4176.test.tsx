@@ -60,6 +60,15 @@ describe("today's release", { timeout: 60_000 }, () => {
     expect(rule).toMatch(/label\s+no-telnet/);
   });
 
+  it("names a direction's stated policy on the rules list though the direction has no rule", async () => {
+    const app = open();
+    await jumpTo(app, 'fw', 'closed-by-default');
+    await select(app, 'closed-by-default');
+    await press(app, ENTER, /Summary/);
+    // closed-by-default has one inbound rule and none outbound; the server states both policies.
+    await press(app, ENTER, 'inbound policy DROP · outbound policy ACCEPT');
+  });
+
   it('shows a login’s status, failures marked, and says what the list holds', async () => {
     const app = open();
     const list = await jumpTo(app, 'logins', 'Logins of the last 90 days: 1 failed attempt, 2 successful');
