@@ -16,12 +16,13 @@ const widthOf = (parts: (string | undefined)[]) => parts.reduce((sum, p) => (p ?
  * The header's parts: their short forms (no scheme, short badges) when the
  * long ones do not fit, and the endpoint cut to what the others leave.
  */
-function headerParts(s: SessionState, age: string | undefined, revalidating: string | undefined, width: number, jobs: number) {
+function headerParts(s: SessionState, age: string | undefined, revalidating: string | undefined, width: number, jobs: number, unread: number) {
   const user = s.user ?? (s.userError ? `? (${s.userError})` : '…');
   const n = s.problemCount ?? 0;
   const badge = n > 0 ? [`⚠ ${plural(n, 'problem service')} (! triage)`, `⚠ ${n} problem (!)`] : undefined;
   const high = s.auditHigh ?? 0;
   const audit = high > 0 ? [`⚠ ${plural(high, 'high finding')} (:audit)`, `⚠ ${high} high`] : undefined;
+  const alerts = unread > 0 ? [`● ${plural(unread, 'new alert')} (:alerts)`, `● ${unread} alert${unread === 1 ? '' : 's'}`] : undefined;
   const working = jobs > 0 ? [`${jobs} under way (:jobs)`, `${jobs} under way`] : undefined;
   const refreshed = revalidating ? [`refreshing data ${revalidating} old`, `↻ ${revalidating} old`] : age ? [`updated ${age} ago`, `↻ ${age} ago`] : undefined;
   const profile = s.profileName ? `profile ${s.profileName}` : undefined;
@@ -31,13 +32,13 @@ function headerParts(s: SessionState, age: string | undefined, revalidating: str
   const scopeNote = s.scopes !== null || !s.scopesSettled ? undefined : [lacking === 0 ? 'scopes unknown' : `scopes unknown, ${lacking} refused`, 'scopes ?'];
   const bare = s.endpoint.replace(/^https?:\/\//, '');
   const endpoints = s.embedded ? [`embedded demo · ${s.endpoint}`, `demo · ${bare}`] : [s.endpoint, bare];
-  const others = (short: 0 | 1) => ['vmtui', user, scopeNote?.[short], profile, readOnly, badge?.[short], audit?.[short], working?.[short], refreshed?.[short]];
+  const others = (short: 0 | 1) => ['vmtui', user, scopeNote?.[short], profile, readOnly, badge?.[short], alerts?.[short], audit?.[short], working?.[short], refreshed?.[short]];
   const short = widthOf([...others(0), endpoints[0]]) <= width ? 0 : 1;
   // Everything but the endpoint stays whole; the endpoint is cut to what is left.
   const room = width - widthOf(others(short)) - GAP.length;
   const full = endpoints[short]!;
   const endpoint = full.length <= room ? full : room > 1 ? `${full.slice(0, room - 1)}…` : '';
-  return { user, scopeNote: scopeNote?.[short], endpoint, profile, readOnly, badge: badge?.[short], audit: audit?.[short], working: working?.[short], refreshed: refreshed?.[short] };
+  return { user, scopeNote: scopeNote?.[short], endpoint, profile, readOnly, badge: badge?.[short], alerts: alerts?.[short], audit: audit?.[short], working: working?.[short], refreshed: refreshed?.[short] };
 }
 
 /** When the oldest rows on screen that were shown from the cache past their refresh interval were read, while their refresh runs. */
@@ -49,16 +50,17 @@ const revalidatingSince = (lists: DataState['lists']) => {
 
 /**
  * User, what is known of the token's scopes when the server does not say
- * them, endpoint, profile, read-only badge, problem badge, high findings of the audit, the jobs under way, and how old the
+ * them, endpoint, profile, read-only badge, problem badge, unread alerts, high findings of the audit, the jobs under way, and how old the
  * data is: while rows older than the refresh interval are on screen and being
  * read again, or once refreshes fail to keep up (src/app/use-data-age.ts).
  */
 export function Header({ width }: { width: number }) {
-  const { session, data, jobs } = useApp();
+  const { session, data, jobs, alerts } = useApp();
+  const unread = useStore(alerts, (s) => s.unread);
   const state = useStore(session);
   const running = useStore(jobs, underWay);
   const since = useStore(data, (s) => revalidatingSince(s.lists));
-  const p = headerParts(state, useDataAge(state.lastRefresh, state.refreshSeconds), since === undefined ? undefined : ageText(Date.now() - since), width, running);
+  const p = headerParts(state, useDataAge(state.lastRefresh, state.refreshSeconds), since === undefined ? undefined : ageText(Date.now() - since), width, running, unread);
   return (
     <Box width={width} height={1} overflowY="hidden">
       <Text wrap="truncate-end">
@@ -71,6 +73,7 @@ export function Header({ width }: { width: number }) {
         {p.profile && <Text>{`${GAP}${p.profile}`}</Text>}
         {p.readOnly && <Text color="yellow" bold>{`${GAP}${p.readOnly}`}</Text>}
         {p.badge && <Text color="red" bold>{`${GAP}${p.badge}`}</Text>}
+        {p.alerts && <Text color="yellow" bold>{`${GAP}${p.alerts}`}</Text>}
         {p.audit && <Text color="red">{`${GAP}${p.audit}`}</Text>}
         {p.working && <Text color="cyan">{`${GAP}${p.working}`}</Text>}
         {p.refreshed && <Text dimColor>{`${GAP}${p.refreshed}`}</Text>}

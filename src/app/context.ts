@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/client.js';
 import type { Config } from '../config/config.js';
 import type { AccountsStore } from './accounts.js';
 import { createDataStore, type DataStore } from '../store/data.js';
+import { createAlertsStore, type AlertsStore } from '../store/alerts.js';
 import { announceTo, createJobsStore, type JobsStore } from '../store/jobs.js';
 import { createHistoryStore, followLists, type HistoryStore } from '../store/history.js';
 import { createNavStore, type NavStore } from '../store/nav.js';
@@ -22,6 +23,8 @@ export interface AppContextValue {
   views: ViewsStore;
   /** This session's long actions, followed through their events. */
   jobs: JobsStore;
+  /** What happened on the account that the operator did not do here: the header's count, `:alerts`. */
+  alerts: AlertsStore;
   /** What the app has seen change on each record since it started. */
   history: HistoryStore;
   router: KeyRouter;
@@ -35,7 +38,7 @@ export interface AppContextValue {
   quit(): void;
 }
 
-export type AppSettings = Pick<Config, 'aliases' | 'plugins' | 'history'>;
+export type AppSettings = Pick<Config, 'aliases' | 'plugins' | 'history' | 'alerts'>;
 
 export const noSettings = (): AppSettings => ({ aliases: new Map(), plugins: [] });
 
@@ -72,6 +75,7 @@ export function createAppContext(opts: AppContextOptions): AppContextValue {
     nav: createNavStore(opts.root ?? 'home'),
     views: createViewsStore(),
     jobs: createJobsStore(announceTo(session)),
+    alerts: createAlertsStore(),
     router: new KeyRouter((layers) => ui.setState({ layers })),
     screens: new ScreenRegistry(opts.screens),
     settings: opts.settings ?? noSettings(),

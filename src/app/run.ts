@@ -108,7 +108,7 @@ export async function runTui(argv: string[]): Promise<number> {
         // The flag, then the config file; else the current folder.
         exportDir: opts.exportDir ?? loaded.config.exportDir,
       },
-      settings: { aliases: loaded.config.aliases, plugins: loaded.config.plugins, history: loaded.config.history },
+      settings: { aliases: loaded.config.aliases, plugins: loaded.config.plugins, history: loaded.config.history, alerts: loaded.config.alerts },
       notices: loaded.problems,
       profiles: loaded.config.profiles,
       demo: demoAccount,

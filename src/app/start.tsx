@@ -2,6 +2,8 @@ import { render } from 'ink';
 import { ApiClient, type Connection } from '../api/client.js';
 import { screens } from '../screens/index.js';
 import { startLivePoller } from '../store/live.js';
+import { watchAlerts, type Alert, type AlertsStore } from '../store/alerts.js';
+import { DEFAULT_SIGNALS, tellTerminal, type AlertSignals } from './desktop-notice.js';
 import { watchSlowWrites } from './slow-writes.js';
 import { watchAuditCount } from '../screens/audit/header-count.js';
 import { keepHistory } from '../store/history-file.js';
@@ -60,6 +62,33 @@ export async function addressWithin(starting: Promise<Connection>, ms: number): 
   return address;
 }
 
+/**
+ * Tells the terminal of new alerts (bell, desktop notification): once per
+ * batch, so a refresh that finds twenty stopped instances rings once, not
+ * twenty times. Returns the stop.
+ */
+function tellAlerts(alerts: AlertsStore, signals: AlertSignals): () => void {
+  let pending: Alert[] = [];
+  const tell = () => {
+    const batch = pending;
+    pending = [];
+    const newest = batch.at(-1);
+    if (!newest) return;
+    tellTerminal(batch.length === 1 ? newest.text : `${newest.text} (+${batch.length - 1} more: :alerts)`, signals);
+  };
+  const unsubscribe = alerts.subscribe((s, prev) => {
+    const last = prev.alerts.at(-1)?.id ?? 0;
+    const fresh = s.alerts.filter((a) => a.id > last);
+    if (!fresh.length) return;
+    if (!pending.length) queueMicrotask(tell);
+    pending.push(...fresh);
+  });
+  return () => {
+    unsubscribe();
+    pending = [];
+  };
+}
+
 /** Renders the app full-screen until q, Ctrl-C or a signal; resolves with the exit code. */
 export async function startApp(opts: StartOptions): Promise<number> {
   const stdout = process.stdout;
@@ -74,12 +103,14 @@ export async function startApp(opts: StartOptions): Promise<number> {
   // Aliases and plugins meet the screens here: a clash is named and left out, the rest works.
   const checked = checkSettings(opts.settings ?? noSettings(), new ScreenRegistry(screens), opts.configFile ?? 'config.json');
   const notices = [...(opts.notices ?? []), ...checked.problems];
+  const signals = { ...DEFAULT_SIGNALS, ...checked.settings.alerts };
   /** `history: true`: each account's history read from and written to its file; the returned function writes it a last time. */
   const historyOf = (c: AppContextValue) => (checked.settings.history ? keepHistory(c.history, c.session, undefined, (text) => c.session.getState().notify(text, 'error')) : () => {});
   /** What runs beside an account's screens (its events and problem services, slow writes, the audit count, its history file); returns what stops it all. */
   const follow = (c: AppContextValue) => {
-    const live = startLivePoller({ client: c.client, data: c.data, session: c.session, jobs: c.jobs });
-    const stops = [() => live.stop(), watchSlowWrites(c.client.requests, c.session.getState().notify), watchAuditCount(c.data, c.session), historyOf(c)];
+    const alerts = watchAlerts({ data: c.data, jobs: c.jobs, alerts: c.alerts });
+    const live = startLivePoller({ client: c.client, data: c.data, session: c.session, jobs: c.jobs, onEvents: alerts.events });
+    const stops = [() => live.stop(), alerts.stop, tellAlerts(c.alerts, signals), watchSlowWrites(c.client.requests, c.session.getState().notify), watchAuditCount(c.data, c.session), historyOf(c)];
     return () => stops.forEach((stop) => stop());
   };
   const ctx = createAppContext({

@@ -41,7 +41,12 @@ export interface Config {
   exportDir?: string;
   /** Keep what the app sees change on each item across runs (a private file per account in the user's state folder). */
   history?: boolean;
+  /** How the terminal is told of an alert: which of bell, OSC 9 and OSC 777 (unset ones keep their defaults). */
+  alerts?: Partial<Record<AlertSignal, boolean>>;
 }
+
+export const ALERT_SIGNALS = ['bell', 'osc9', 'osc777'] as const;
+export type AlertSignal = (typeof ALERT_SIGNALS)[number];
 
 /** A config file read as far as it could be: what was usable, and why the rest was not. */
 export interface LoadedConfig {
@@ -131,7 +136,7 @@ export function readConfig(file: string): LoadedConfig {
     return { config, problems };
   }
   for (const key of Object.keys(raw)) {
-    if (!['profiles', 'aliases', 'plugins', 'exportDir', 'history'].includes(key)) bad(key, 'is not a setting (profiles, aliases, plugins, exportDir, history)');
+    if (!['profiles', 'aliases', 'plugins', 'exportDir', 'history', 'alerts'].includes(key)) bad(key, 'is not a setting (profiles, aliases, plugins, exportDir, history, alerts)');
   }
   const profiles = Object.hasOwn(raw, 'profiles') ? raw.profiles : {};
   if (!isObject(profiles)) bad('profiles', 'must be an object of named profiles');
@@ -177,6 +182,18 @@ export function readConfig(file: string): LoadedConfig {
   if (Object.hasOwn(raw, 'history')) {
     if (typeof raw.history !== 'boolean') bad('history', 'must be true or false');
     else config.history = raw.history;
+  }
+  if (Object.hasOwn(raw, 'alerts')) {
+    const alerts = raw.alerts;
+    if (!isObject(alerts)) bad('alerts', 'must be an object like {"bell": true, "osc9": true, "osc777": false}');
+    else {
+      config.alerts = {};
+      for (const [k, v] of Object.entries(alerts)) {
+        if (!(ALERT_SIGNALS as readonly string[]).includes(k)) bad(`alerts.${k}`, `is not an alert signal (${ALERT_SIGNALS.join(', ')})`);
+        else if (typeof v !== 'boolean') bad(`alerts.${k}`, 'must be true or false');
+        else config.alerts[k as AlertSignal] = v;
+      }
+    }
   }
   return { config, problems };
 }

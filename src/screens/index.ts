@@ -10,6 +10,7 @@
  *   4. tests in test/screens/<area>/ (like test/screens/regions/).
  */
 import type { ScreenDef } from '../app/screen.js';
+import alerts from './alerts/index.js';
 import audit from './audit/index.js';
 import costs from './costs/index.js';
 import ctx from './ctx/index.js';
@@ -43,6 +44,7 @@ export const screens: ScreenDef[] = [
   ...requests,
   ...messages,
   ...jobs,
+  ...alerts,
   ...history,
   ...search,
   ...audit,

@@ -56,6 +56,14 @@ describe('the config file, read tolerantly', () => {
     expect(problems).toHaveLength(8);
   });
 
+  it('alerts switch the bell, OSC 9 and OSC 777 one by one; an unknown signal or a non-boolean is named and left out', () => {
+    expect(readConfig(file('{"alerts": {"bell": false, "osc777": true}}')).config.alerts).toEqual({ bell: false, osc777: true });
+    const { config, problems } = readConfig(file('{"alerts": {"beep": true, "osc9": "on", "bell": true}}'));
+    expect(config.alerts).toEqual({ bell: true });
+    expect(problems).toEqual([expect.stringMatching(/: alerts\.beep is not an alert signal \(bell, osc9, osc777\)$/), expect.stringMatching(/: alerts\.osc9 must be true or false$/)]);
+    expect(readConfig(file('{"alerts": true}')).problems).toEqual([expect.stringMatching(/: alerts must be an object/)]);
+  });
+
   it('history is true or false; anything else is named and left out', () => {
     expect(readConfig(file('{"history": true}')).config.history).toBe(true);
     const { config, problems } = readConfig(file('{"history": "yes"}'));
