@@ -58,7 +58,12 @@ export const KEYMAP = {
   history: { keys: ['h'], label: 'history', help: "The item's events and field changes, newest first" },
   copy: { keys: ['Y'], label: 'copy', help: 'Copy: ID, label, address, ssh line, JSON or curl of the item, a secret (OSC 52)' },
   switchView: { keys: ['v'], label: 'view', help: 'Show the list another way: costs by type, by region, by tag' },
+  xray: { keys: ['x'], label: 'xray', help: 'The xray of the item: what it touches, both ways, as a tree' },
   more: { keys: ['m'], label: 'more', help: 'Load the next page of a list paged by marker (bucket objects); reaching the end does too' },
+
+  // The xray's tree.
+  expand: { keys: ['right', 'l'], label: 'expand', help: 'Open the branch: what the line touches (from the cached lists)' },
+  collapse: { keys: ['left'], label: 'collapse', help: 'Close the branch; on a closed one, go to the line above it' },
 
   // Typing a filter.
   applyFilter: { keys: ['return'], label: 'keep', help: 'Keep the filter and return to the list' },

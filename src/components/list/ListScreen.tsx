@@ -28,6 +28,7 @@ import { useListData } from './use-list-data.js';
 import { UNREADABLE_LABEL, unreadableRefusal } from './unreadable.js';
 import { sortKeyHelp, sortKeys } from './sort-keys.js';
 import { useSsh } from '../../app/use-ssh.js';
+import { drillTo } from '../../app/drill.js';
 import { scopeKnowledge } from '../../store/session.js';
 
 type Row = Record<string, unknown>;
@@ -178,11 +179,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
         if (!row) return noRow();
         const target = flawOf(row) ? undefined : spec.drill?.(row, params);
         if (!target) return update({ overlay: { kind: 'detail', key: rowKey(row) } });
-        for (const step of target.via ?? []) nav.getState().push(step.screen, step.params, step.label);
-        nav.getState().push(target.screen, target.params ?? {}, spec.crumb?.(row) ?? label(row));
-        const opened = nav.getState().stack.at(-1)!.key;
-        if (target.select !== undefined) views.getState().update(opened, { selectedKey: target.select });
-        if (target.filter) views.getState().update(opened, { filter: target.filter, filterCursor: target.filter.length });
+        drillTo(nav, views, target, spec.crumb?.(row) ?? label(row));
       },
       create:
         spec.create &&
@@ -224,6 +221,15 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
         const [itemPath, id] = of ? [of.slice(0, of.lastIndexOf('/')), of.slice(of.lastIndexOf('/') + 1)] : [path, rowKey(row)];
         // The crumbs name the item already when the row stands for another record.
         nav.getState().push('history', { path: itemPath, id, label: label(row) }, of ? '' : label(row));
+      },
+      xray: () => {
+        const { row } = current();
+        if (!row) return noRow();
+        const refused = unreadableRefusal(row);
+        if (refused) return notify(refused, 'error');
+        const vm = attempt(() => spec.instance?.(row), () => undefined);
+        const of = attempt(() => spec.xray?.(row, params), () => undefined) ?? (vm ? { type: 'vm', id: String(vm.id) } : { type: 'other', kind: def.title.replace(/s$/, ''), label: label(row) });
+        nav.getState().push('xray', of, vm?.label ?? label(row));
       },
       ssh:
         spec.instance &&
