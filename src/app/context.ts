@@ -4,6 +4,7 @@ import type { Config } from '../config/config.js';
 import type { AccountsStore } from './accounts.js';
 import { createDataStore, type DataStore } from '../store/data.js';
 import { createAlertsStore, type AlertsStore } from '../store/alerts.js';
+import { createColumnsStore, type ColumnsStore } from '../store/columns.js';
 import { announceTo, createJobsStore, type JobsStore } from '../store/jobs.js';
 import { createHistoryStore, followLists, type HistoryStore } from '../store/history.js';
 import { createNavStore, type NavStore } from '../store/nav.js';
@@ -25,6 +26,8 @@ export interface AppContextValue {
   jobs: JobsStore;
   /** What happened on the account that the operator did not do here: the header's count, `:alerts`. */
   alerts: AlertsStore;
+  /** The columns chosen for each list view (C), shared by every account's context. */
+  columns: ColumnsStore;
   /** What the app has seen change on each record since it started. */
   history: HistoryStore;
   router: KeyRouter;
@@ -38,7 +41,7 @@ export interface AppContextValue {
   quit(): void;
 }
 
-export type AppSettings = Pick<Config, 'aliases' | 'plugins' | 'history' | 'alerts'>;
+export type AppSettings = Pick<Config, 'aliases' | 'plugins' | 'history' | 'alerts' | 'columns'>;
 
 export const noSettings = (): AppSettings => ({ aliases: new Map(), plugins: [] });
 
@@ -52,6 +55,8 @@ export interface AppContextOptions {
   cols?: number;
   settings?: AppSettings;
   quit?: () => void;
+  /** The columns store to share (across accounts); a new one from the settings otherwise. */
+  columns?: ColumnsStore;
 }
 
 export function createAppContext(opts: AppContextOptions): AppContextValue {
@@ -76,6 +81,7 @@ export function createAppContext(opts: AppContextOptions): AppContextValue {
     views: createViewsStore(),
     jobs: createJobsStore(announceTo(session)),
     alerts: createAlertsStore(),
+    columns: opts.columns ?? createColumnsStore(opts.settings?.columns),
     router: new KeyRouter((layers) => ui.setState({ layers })),
     screens: new ScreenRegistry(opts.screens),
     settings: opts.settings ?? noSettings(),

@@ -25,7 +25,7 @@ export interface CommandSpec {
  * other command takes. A list gives each column the first letter of its
  * title still free, and help says which.
  */
-const SORT_KEYS = [...'ABCDEFHIJKLMNOPQRSTUVWXZ'];
+const SORT_KEYS = [...'ABDEFHIJKLMNOPQRSTUVWXZ'];
 
 export const KEYMAP = {
   // Everywhere, below every view.
@@ -58,12 +58,20 @@ export const KEYMAP = {
   history: { keys: ['h'], label: 'history', help: "The item's events and field changes, newest first" },
   copy: { keys: ['Y'], label: 'copy', help: 'Copy: ID, label, address, ssh line, JSON or curl of the item, a secret (OSC 52)' },
   switchView: { keys: ['v'], label: 'view', help: 'Show the list another way: costs by type, by region, by tag' },
+  columns: { keys: ['C'], label: 'columns', help: 'Choose, order and resize the columns (every field of the rows); saved per view' },
   xray: { keys: ['x'], label: 'xray', help: 'The xray of the item: what it touches, both ways, as a tree' },
   more: { keys: ['m'], label: 'more', help: 'Load the next page of a list paged by marker (bucket objects); reaching the end does too' },
 
   // The xray's tree.
   expand: { keys: ['right', 'l'], label: 'expand', help: 'Open the branch: what the line touches (from the cached lists)' },
   collapse: { keys: ['left'], label: 'collapse', help: 'Close the branch; on a closed one, go to the line above it' },
+
+  // Choosing columns (C).
+  toggleColumn: { keys: ['space'], label: 'show/hide', help: 'Show or hide the column' },
+  columnEarlier: { keys: ['<'], label: 'move left', help: 'Move the column one place to the left' },
+  columnLater: { keys: ['>'], label: 'move right', help: 'Move the column one place to the right' },
+  narrower: { keys: ['-'], label: 'narrower', help: 'Make the column narrower' },
+  wider: { keys: ['+'], label: 'wider', help: 'Make the column wider' },
 
   // Typing a filter.
   applyFilter: { keys: ['return'], label: 'keep', help: 'Keep the filter and return to the list' },

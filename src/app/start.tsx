@@ -12,6 +12,7 @@ import { accountTargets, createAccounts, type DemoAccount } from './accounts.js'
 import { createAppContext, noSettings, prefetchFirstScreen, type AppContextValue, type AppSettings } from './context.js';
 import { ScreenRegistry } from './screen.js';
 import { checkSettings } from './settings.js';
+import { createColumnsStore, type ColumnChoice } from '../store/columns.js';
 import { Root } from './Root.js';
 import type { Profile } from '../config/config.js';
 import { createScreenWriter } from './screen-writer.js';
@@ -35,6 +36,8 @@ export interface StartOptions {
   demo?: DemoAccount;
   /** Where the settings came from, for their problems. */
   configFile?: string;
+  /** Writes a view's columns chosen with C to the config file. */
+  saveColumns?: (view: string, columns: readonly ColumnChoice[]) => void;
 }
 
 /**
@@ -104,6 +107,19 @@ export async function startApp(opts: StartOptions): Promise<number> {
   const checked = checkSettings(opts.settings ?? noSettings(), new ScreenRegistry(screens), opts.configFile ?? 'config.json');
   const notices = [...(opts.notices ?? []), ...checked.problems];
   const signals = { ...DEFAULT_SIGNALS, ...checked.settings.alerts };
+  // One choice of columns for every account; each choice is written to the config file as it is made.
+  const columns = createColumnsStore(checked.settings.columns);
+  const unsaveColumns = columns.subscribe((s, prev) => {
+    if (!opts.saveColumns) return;
+    for (const [view, chosen] of s.byView) {
+      if (prev.byView.get(view) === chosen) continue;
+      try {
+        opts.saveColumns(view, chosen);
+      } catch (err) {
+        current().session.getState().notify(`Columns of ${view} not saved: ${(err as Error).message}`, 'error');
+      }
+    }
+  });
   /** `history: true`: each account's history read from and written to its file; the returned function writes it a last time. */
   const historyOf = (c: AppContextValue) => (checked.settings.history ? keepHistory(c.history, c.session, undefined, (text) => c.session.getState().notify(text, 'error')) : () => {});
   /** What runs beside an account's screens (its events and problem services, slow writes, the audit count, its history file); returns what stops it all. */
@@ -121,6 +137,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     cols: stdout.columns,
     settings: checked.settings,
     quit,
+    columns,
   });
   ctx.lendTerminal = lend;
   if (notices.length) ctx.session.getState().notify(notices.join('\n'), 'error');
@@ -138,6 +155,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
         cols: previous.ui.getState().cols,
         settings: checked.settings,
         quit,
+        columns,
       }),
       lendTerminal: lend,
     }),
@@ -186,6 +204,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     // Requests still waiting for a server would keep the process alive after the screen is gone.
     current().client.abort();
     unfollow();
+    unsaveColumns();
     stdout.off('resize', onResize);
     writer?.dispose();
     release();
