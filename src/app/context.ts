@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { ApiClient } from '../api/client.js';
 import type { Config } from '../config/config.js';
 import type { AccountsStore } from './accounts.js';
+import type { TabsStore } from './tabs.js';
 import { createDataStore, type DataStore } from '../store/data.js';
 import { createAlertsStore, type AlertsStore } from '../store/alerts.js';
 import { createColumnsStore, type ColumnsStore } from '../store/columns.js';
@@ -36,6 +37,8 @@ export interface AppContextValue {
   settings: AppSettings;
   /** The saved profiles and the demo, and switching between them; absent when the app runs on one account only. */
   accounts?: AccountsStore;
+  /** The tabs, each with its own screen stack; absent when the app runs without them (tests of one view). */
+  tabs?: TabsStore;
   /** Gives the terminal to a program (a foreground plugin) while `run` runs, then redraws; absent where there is no terminal (tests). */
   lendTerminal?: <T>(run: () => Promise<T>) => Promise<T>;
   quit(): void;
@@ -57,13 +60,15 @@ export interface AppContextOptions {
   quit?: () => void;
   /** The columns store to share (across accounts); a new one from the settings otherwise. */
   columns?: ColumnsStore;
+  /** The terminal's size and overlays, shared by every account's context (one terminal). */
+  ui?: UiStore;
 }
 
 export function createAppContext(opts: AppContextOptions): AppContextValue {
   const session = createSessionStore(opts.session);
   // From the first answer on, before any frame: the first screen's reads are already on their way.
   opts.client.onScopeReport((report) => session.getState().learnScopes(report));
-  const ui = createUiStore(opts.rows ?? 24, opts.cols ?? 80);
+  const ui = opts.ui ?? createUiStore(opts.rows ?? 24, opts.cols ?? 80);
   const data = createDataStore({
     client: opts.client,
     onLoaded: () => session.setState({ lastRefresh: Date.now() }),

@@ -33,6 +33,10 @@ export const KEYMAP = {
   command: { keys: [':'], label: 'jump', help: 'Jump to an area by name or alias (Tab completes); :vm web filters' },
   help: { keys: ['?'], label: 'help', help: 'Show the keys of the current view' },
   back: { keys: ['escape'], label: 'back', help: 'Back one level; closes an overlay first' },
+  // Tabs: gt and gT are g then t or T (the g's move is undone); see use-key-routing.ts.
+  gotoTab: { keys: ['alt+1', 'alt+2', 'alt+3', 'alt+4', 'alt+5', 'alt+6', 'alt+7', 'alt+8', 'alt+9'], keysText: 'Alt-1…9', label: 'tab', help: 'Show tab 1 to 9 (:tab opens one, :tabs lists them)' },
+  nextTab: { keys: ['gt'], label: 'next tab', help: 'Show the next tab (g then t)', quiet: true },
+  prevTab: { keys: ['gT'], label: 'prev tab', help: 'Show the previous tab (g then T)', quiet: true },
   triage: { keys: ['!'], label: 'triage', help: 'Managed issues: open the triage view (offered while a service is in problem)' },
 
   // Moving in lists and scrollable views.
@@ -112,6 +116,8 @@ export const KEYMAP = {
   // ctrl+s submits a form; in a list it exports.
   exportList: { keys: ['ctrl+s'], label: 'export', help: 'Save the list as shown (only the marked items, if any) as CSV and JSON' },
   stopBulk: { keys: ['escape', 'ctrl+c'], label: 'stop', help: 'Stop the bulk action: start no more (what was sent is reported)' },
+  // :tabs.
+  closeTab: { keys: ['ctrl+w'], label: 'close tab', help: 'Close the tab: its screens go with it' },
   // Instances.
   ssh: { keys: ['s'], label: 'ssh', help: 'SSH into the instance (its public IPv4); back here when ssh ends' },
 } as const satisfies Record<string, CommandSpec>;

@@ -214,6 +214,8 @@ export interface ScreenDef<R = any> {
   /** The declarative resource list; or `component` for anything else. */
   list?: ListSpec<R>;
   component?: ComponentType<ScreenProps>;
+  /** `:` pushes it over the stack instead of jumping (a view of the app, not an area: the tabs). */
+  push?: boolean;
   /** A component that filters with / as lists do, so `:name words` can open it filtered. */
   filterable?: boolean;
   /**

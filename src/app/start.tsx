@@ -14,6 +14,7 @@ import { ScreenRegistry } from './screen.js';
 import { checkSettings } from './settings.js';
 import { createColumnsStore, type ColumnChoice } from '../store/columns.js';
 import { Root } from './Root.js';
+import { createTabs } from './tabs.js';
 import type { Profile } from '../config/config.js';
 import { createScreenWriter } from './screen-writer.js';
 import { SIGNAL_EXIT_CODES, lendTerminal, takeTerminal } from './terminal.js';
@@ -148,6 +149,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     targets,
     make: (next, target, previous) => ({
       ...createAppContext({
+        ui: previous.ui,
         client: next,
         session: { ...opts.session, endpoint: next.baseUrl, embedded: target.embedded, profileName: target.embedded ? undefined : target.name },
         screens,
@@ -159,12 +161,36 @@ export async function startApp(opts: StartOptions): Promise<number> {
       }),
       lendTerminal: lend,
     }),
-    onSwitch: (next) => {
-      unfollow();
-      unfollow = follow(next);
+    onSwitch: (next, previous) => {
+      if (!stillUsed(previous)) unfollowAccount(previous);
+      followAccount(next);
+    },
+    stillUsed: (previous) => stillUsed(previous),
+  });
+  const tabs = createTabs(ctx, {
+    onOpen: (c) => followAccount(c),
+    onClose: (c, used) => {
+      if (used) return;
+      unfollowAccount(c);
+      c.client.abort();
     },
   });
+  /** Whether another tab than the shown one is on this account. */
+  const stillUsed = (c: AppContextValue) => tabs.getState().tabs.filter((t) => t.ctx.client === c.client).length > 1;
+  // :ctx switches the shown tab's account.
+  const unswitch = accounts.subscribe((s, prev) => {
+    if (s.ctx !== prev.ctx) tabs.getState().replace(s.ctx);
+  });
   const current = () => accounts.getState().ctx;
+  /** What runs beside each account a tab shows, by its client: one poller per account, however many tabs show it. */
+  const following = new Map<AppContextValue['client'], () => void>();
+  const followAccount = (c: AppContextValue) => {
+    if (!following.has(c.client)) following.set(c.client, follow(c));
+  };
+  const unfollowAccount = (c: AppContextValue) => {
+    following.get(c.client)?.();
+    following.delete(c.client);
+  };
   prefetchFirstScreen(ctx);
   // A turn of the event loop lets those requests connect and go out before the first frame holds the thread.
   await new Promise((resolve) => setImmediate(resolve));
@@ -180,7 +206,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     current().ui.getState().resize(stdout.rows, stdout.columns);
   };
   stdout.on('resize', onResize);
-  const instance = render(<Root accounts={accounts} />, { stdout: writer?.stdout ?? stdout, exitOnCtrlC: false, patchConsole: false, maxFps: 60 });
+  const instance = render(<Root accounts={accounts} tabs={tabs} />, { stdout: writer?.stdout ?? stdout, exitOnCtrlC: false, patchConsole: false, maxFps: 60 });
   const fail = (err: unknown) => {
     failure = err;
     instance.unmount();
@@ -193,7 +219,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     })
     .catch(fail);
   // Events, problem services and refetches of what they touch, without a key press.
-  let unfollow = follow(ctx);
+  followAccount(ctx);
   try {
     await instance.waitUntilExit();
   } catch (err) {
@@ -202,8 +228,9 @@ export async function startApp(opts: StartOptions): Promise<number> {
     return 1;
   } finally {
     // Requests still waiting for a server would keep the process alive after the screen is gone.
-    current().client.abort();
-    unfollow();
+    for (const client of new Set([current().client, ...tabs.getState().tabs.map((t) => t.ctx.client)])) client.abort();
+    for (const stop of following.values()) stop();
+    unswitch();
     unsaveColumns();
     stdout.off('resize', onResize);
     writer?.dispose();

@@ -29,6 +29,7 @@ import profile from './profile/index.js';
 import regions from './regions/index.js';
 import requests from './requests/index.js';
 import search from './search/index.js';
+import tabs from './tabs/index.js';
 import xray from './xray/index.js';
 
 export const screens: ScreenDef[] = [
@@ -52,4 +53,5 @@ export const screens: ScreenDef[] = [
   ...costs,
   ...ctx,
   ...xray,
+  ...tabs,
 ];
