@@ -2,7 +2,7 @@ import { Text } from 'ink';
 import { useStore } from 'zustand';
 import { useApp } from '../../app/context.js';
 import type { Column, ScreenProps } from '../../app/screen.js';
-import type { Tab } from '../../app/tabs.js';
+import type { Tab, TabsStore } from '../../app/tabs.js';
 import { SelectTable } from '../../components/SelectTable.js';
 import { plural } from '../../model/plural.js';
 
@@ -28,9 +28,14 @@ const columns: Column<Line>[] = [
 ];
 
 /** `:tabs` — the tabs, each with its account and screens; Enter shows one, Ctrl-W closes one (its screens go with it). */
-export function TabsScreen({ entry, width, height }: ScreenProps) {
-  const { tabs, nav, views, session } = useApp();
-  const state = useStore(tabs!);
+export function TabsScreen(props: ScreenProps) {
+  const { tabs } = useApp();
+  return tabs ? <TabsList {...props} tabs={tabs} /> : <Text dimColor>This app runs without tabs.</Text>;
+}
+
+function TabsList({ entry, width, height, tabs }: ScreenProps & { tabs: TabsStore }) {
+  const { nav, views, session } = useApp();
+  const state = useStore(tabs);
   const lines = state.tabs.map((tab, i) => ({ n: i + 1, tab, shown: i === state.active, news: state.news.has(tab.id) }));
   const selected = () => {
     const v = views.getState().get(entry.key);
@@ -46,14 +51,14 @@ export function TabsScreen({ entry, width, height }: ScreenProps) {
       onOpen={(l) => {
         // This list was pushed over the tab's stack: it goes before the tab changes.
         nav.getState().pop();
-        tabs!.getState().select(l.n - 1);
+        tabs.getState().select(l.n - 1);
       }}
       commands={{
         closeTab: () => {
           const l = selected();
           if (!l) return;
           if (state.tabs.length === 1) return session.getState().notify('The last tab stays: q quits', 'error');
-          tabs!.getState().close(l.n - 1);
+          tabs.getState().close(l.n - 1);
         },
       }}
       status={<Text dimColor wrap="truncate-end">{`${plural(lines.length, 'tab')} · Enter shows one · ^W closes one · :tab opens one (:tab ctx NAME on another account)`}</Text>}
