@@ -1,45 +1,32 @@
 /**
  * Key press → frame, end to end: the built app (dist/vmtui.js, production
  * React) in a pseudo-terminal against a stub API holding 100, 10,000 and
- * 100,000 instances. With the list loaded, `j` is pressed every 30 ms (past
- * the 16 ms frame throttle, so each press gets its own frame) and each press
- * is timed until the app's next output.
+ * 100,000 instances. With the list loaded, `j` is pressed every 30 ms
+ * (bench/lib/key-frame.ts) and each press is timed until the app's next output.
  * Run: npm run build && npx tsx bench/tui-keys.ts
  */
 import { cpuMs, openInstancesList } from './lib/instances-app.js';
 import { startStubApi } from './lib/stub-api.js';
+import { keyFrameTimes } from './lib/key-frame.js';
 
 const PRESSES = Number(process.env.PRESSES ?? 200);
 const SIZES = (process.env.SIZES ?? '100,10000,100000').split(',').map(Number);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function measure(rows: number) {
   const api = await startStubApi(rows);
   const args = [...(process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : []), 'dist/vmtui.js', '--api-url', api.baseUrl, '--token', 'bench-token', '--refresh', '3600'];
   const proc = await openInstancesList(args, rows, { timeoutMs: 300_000 });
-  let onOutput: (() => void) | undefined;
-  proc.onData(() => onOutput?.());
   await sleep(300);
-  const times: number[] = [];
   const cpu0 = cpuMs(proc.pid);
-  for (let i = 0; i < PRESSES; i++) {
-    const got = new Promise<void>((r) => (onOutput = r));
-    const t0 = performance.now();
-    proc.write(i % 50 === 49 ? 'g' : 'j');
-    await Promise.race([got, sleep(2000)]);
-    times.push(performance.now() - t0);
-    onOutput = undefined;
-    await sleep(30);
-  }
+  const { p50, p95 } = await keyFrameTimes(proc, (i) => (i % 50 === 49 ? 'g' : 'j'), PRESSES);
   const cpu = (cpuMs(proc.pid) - cpu0) / PRESSES;
   proc.write('q');
   await sleep(200);
   proc.kill();
   await api.close();
-  const sorted = times.slice(10).sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), cpu };
+  return { p50, p95, cpu };
 }
 
 const results = new Map<number, { p50: number; p95: number; cpu: number }>();

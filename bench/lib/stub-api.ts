@@ -4,10 +4,21 @@ import { syntheticInstances } from './synthetic.js';
 /**
  * A minimal server speaking the API's list envelope, for benchmarks that need
  * more rows than the service holds: /v4/vm/instances pages through `rows`
- * synthetic instances; other lists are empty, other paths answer {}.
+ * synthetic instances; other lists are empty, other paths answer {}. After
+ * `stopOnRead(n)`, each read of the list's first page stops n running
+ * instances (the next ones in turn), as someone else would.
  */
-export async function startStubApi(rows: number): Promise<{ baseUrl: string; close(): Promise<void> }> {
+export async function startStubApi(rows: number): Promise<{ baseUrl: string; close(): Promise<void>; stopOnRead(n: number): void }> {
   const instances = syntheticInstances(rows);
+  let next = 0;
+  let stops = 0;
+  const stopSome = () => {
+    for (let n = 0; n < stops && next < instances.length; next++) {
+      if (instances[next]!.status !== 'running') continue;
+      instances[next] = { ...instances[next]!, status: 'offline' };
+      n++;
+    }
+  };
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url!, 'http://x');
     const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
@@ -15,6 +26,7 @@ export async function startStubApi(rows: number): Promise<{ baseUrl: string; clo
     let body: unknown = {};
     if (url.pathname === '/v4/profile') body = { username: 'bench', restricted: false };
     else if (url.pathname === '/v4/vm/instances') {
+      if (page === 1) stopSome();
       const pages = Math.max(1, Math.ceil(instances.length / size));
       body = { data: instances.slice((page - 1) * size, page * size), page, pages, results: instances.length };
     } else if (url.searchParams.has('page') || /s$/.test(url.pathname)) body = { data: [], page: 1, pages: 1, results: 0 };
@@ -25,6 +37,9 @@ export async function startStubApi(rows: number): Promise<{ baseUrl: string; clo
   const port = (server.address() as { port: number }).port;
   return {
     baseUrl: `http://127.0.0.1:${port}/v4`,
+    stopOnRead: (n) => {
+      stops = n;
+    },
     close: () =>
       new Promise((r) => {
         server.closeAllConnections();

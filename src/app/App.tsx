@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Box } from 'ink';
 import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import { findTokenScopes, getProfile } from '../api/session.js';
 import { getGrants } from '../api/profile.js';
 import { describeError } from '../api/errors.js';
@@ -15,6 +16,9 @@ import { MessageLine, messageLines } from './MessageLine.js';
 import { ScreenHost } from './ScreenHost.js';
 import { useCommands } from './use-commands.js';
 import { useKeyRouting } from './use-key-routing.js';
+
+/** Without tabs (a test of one view): one tab, nothing to switch. */
+const NO_TABS = createStore(() => ({ tabs: [undefined] }));
 
 /** Lines around the main view: header, breadcrumbs, footer, message line. */
 const CHROME = 4;
@@ -51,7 +55,8 @@ function useSessionInfo() {
 }
 
 function Frame() {
-  const { ui, nav, session, screens, quit } = useApp();
+  const { ui, nav, session, screens, quit, tabs } = useApp();
+  const tabCount = useStore(tabs ?? NO_TABS, (s) => s.tabs.length);
   const rows = useStore(ui, (s) => s.rows);
   const cols = useStore(ui, (s) => s.cols);
   const help = useStore(ui, (s) => s.help);
@@ -68,6 +73,9 @@ function Frame() {
       back: () => void nav.getState().pop(),
       // One key from anywhere to the services in trouble (the header's badge names it).
       triage: problems > 0 && screens.find('issues') !== undefined && (() => nav.getState().jump('issues')),
+      gotoTab: tabs && ((ev) => (Number(ev.name.slice(4)) <= tabs.getState().tabs.length ? tabs.getState().select(Number(ev.name.slice(4)) - 1) : session.getState().notify(`No tab ${ev.name.slice(4)}: ${tabs.getState().tabs.length} open (:tab opens one)`, 'error'))),
+      nextTab: tabCount > 1 && (() => tabs!.getState().step(1)),
+      prevTab: tabCount > 1 && (() => tabs!.getState().step(-1)),
       // Pushed, not jumped to: Esc returns to where the message was.
       messages: screens.find('messages') !== undefined && (() => nav.getState().stack.at(-1)!.screen !== 'messages' && nav.getState().push('messages')),
     },

@@ -18,7 +18,7 @@ const parse = (text: string, aliases: ReadonlyMap<string, string> = new Map()) =
 
 /** `:` — jump to an area by name or alias, its list filtered by any words after it. Two lines: the candidates, then the input. */
 export function CommandLine({ width }: { width: number }) {
-  const { ui, screens, nav, session, views, settings } = useApp();
+  const { ui, screens, nav, session, views, settings, tabs, accounts } = useApp();
   const command = useStore(ui, (s) => s.command)!;
   const names = [...screens.names(), ...settings.aliases.keys()];
   const closeLine = () => ui.setState({ command: null });
@@ -42,6 +42,15 @@ export function CommandLine({ width }: { width: number }) {
       go: () => {
         const typed = now().text.trim();
         const [first = '', ...rest] = typed.split(/\s+/);
+        // :tab opens a tab (on another account: :tab ctx NAME); the tab shown keeps its stack.
+        if (first === 'tab' && tabs) {
+          ui.getState().remember(typed);
+          ui.setState({ command: null, help: false });
+          if (rest[0] !== 'ctx') return tabs.getState().open();
+          if (!rest[1] || !accounts) return session.getState().notify(accounts ? 'Which account? :tab ctx NAME (:ctx lists them)' : 'No other account: the app runs on one', 'error');
+          void accounts.getState().connect(rest[1]).then((other) => other && tabs.getState().open(other));
+          return;
+        }
         let { name, filter } = parse(typed, settings.aliases);
         if (!name) return closeLine();
         // An exact name wins; otherwise the best completion (ids come before aliases); a name of nothing is searched for.
@@ -61,7 +70,9 @@ export function CommandLine({ width }: { width: number }) {
         }
         ui.getState().remember(now().text.trim());
         ui.setState({ command: null, help: false });
-        nav.getState().jump(def.id);
+        // A view about the app itself (its tabs) is pushed: the tab keeps its stack under it.
+        if (def.push) nav.getState().push(def.id);
+        else nav.getState().jump(def.id);
         if (!filter) return;
         if (def.list || def.filterable) views.getState().update(nav.getState().stack.at(-1)!.key, { filter, filterCursor: filter.length });
         else session.getState().notify(`${def.title} has no list to filter; opened without "${filter}"`, 'error');

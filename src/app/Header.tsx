@@ -6,6 +6,8 @@ import { ageText, useDataAge } from './use-data-age.js';
 import type { DataState } from '../store/data.js';
 import { plural } from '../model/plural.js';
 import { underWay } from '../store/jobs.js';
+import { createStore } from 'zustand/vanilla';
+import type { TabsState } from './tabs.js';
 
 const GAP = '  ';
 
@@ -16,12 +18,13 @@ const widthOf = (parts: (string | undefined)[]) => parts.reduce((sum, p) => (p ?
  * The header's parts: their short forms (no scheme, short badges) when the
  * long ones do not fit, and the endpoint cut to what the others leave.
  */
-function headerParts(s: SessionState, age: string | undefined, revalidating: string | undefined, width: number, jobs: number) {
+function headerParts(s: SessionState, age: string | undefined, revalidating: string | undefined, width: number, jobs: number, unread: number, strip: string | undefined) {
   const user = s.user ?? (s.userError ? `? (${s.userError})` : '…');
   const n = s.problemCount ?? 0;
   const badge = n > 0 ? [`⚠ ${plural(n, 'problem service')} (! triage)`, `⚠ ${n} problem (!)`] : undefined;
   const high = s.auditHigh ?? 0;
   const audit = high > 0 ? [`⚠ ${plural(high, 'high finding')} (:audit)`, `⚠ ${high} high`] : undefined;
+  const alerts = unread > 0 ? [`● ${plural(unread, 'new alert')} (:alerts)`, `● ${unread} alert${unread === 1 ? '' : 's'}`] : undefined;
   const working = jobs > 0 ? [`${jobs} under way (:jobs)`, `${jobs} under way`] : undefined;
   const refreshed = revalidating ? [`refreshing data ${revalidating} old`, `↻ ${revalidating} old`] : age ? [`updated ${age} ago`, `↻ ${age} ago`] : undefined;
   const profile = s.profileName ? `profile ${s.profileName}` : undefined;
@@ -31,13 +34,31 @@ function headerParts(s: SessionState, age: string | undefined, revalidating: str
   const scopeNote = s.scopes !== null || !s.scopesSettled ? undefined : [lacking === 0 ? 'scopes unknown' : `scopes unknown, ${lacking} refused`, 'scopes ?'];
   const bare = s.endpoint.replace(/^https?:\/\//, '');
   const endpoints = s.embedded ? [`embedded demo · ${s.endpoint}`, `demo · ${bare}`] : [s.endpoint, bare];
-  const others = (short: 0 | 1) => ['vmtui', user, scopeNote?.[short], profile, readOnly, badge?.[short], audit?.[short], working?.[short], refreshed?.[short]];
+  const others = (short: 0 | 1) => ['vmtui', strip, user, scopeNote?.[short], profile, readOnly, badge?.[short], alerts?.[short], audit?.[short], working?.[short], refreshed?.[short]];
   const short = widthOf([...others(0), endpoints[0]]) <= width ? 0 : 1;
   // Everything but the endpoint stays whole; the endpoint is cut to what is left.
   const room = width - widthOf(others(short)) - GAP.length;
   const full = endpoints[short]!;
   const endpoint = full.length <= room ? full : room > 1 ? `${full.slice(0, room - 1)}…` : '';
-  return { user, scopeNote: scopeNote?.[short], endpoint, profile, readOnly, badge: badge?.[short], audit: audit?.[short], working: working?.[short], refreshed: refreshed?.[short] };
+  return { strip, user, scopeNote: scopeNote?.[short], endpoint, profile, readOnly, badge: badge?.[short], alerts: alerts?.[short], audit: audit?.[short], working: working?.[short], refreshed: refreshed?.[short] };
+}
+
+const NO_TABS = createStore<Pick<TabsState, 'tabs' | 'active' | 'news'>>(() => ({ tabs: [], active: 0, news: new Set() }));
+/** A tab's name in the strip: the item or view at the top of its stack, short. */
+const TAB_NAME = 12;
+
+/** The tabs in one line when there are several: `[2 web-1]` the one shown, `3 lb*` one with news (an alert since it was shown). */
+function tabStrip(s: Pick<TabsState, 'tabs' | 'active' | 'news'>): string | undefined {
+  if (s.tabs.length < 2) return undefined;
+  return s.tabs
+    .map((t, i) => {
+      const top = t.ctx.nav.getState().stack.at(-1)!;
+      const name = (top.label || t.ctx.screens.get(top.screen).title.toLowerCase()).slice(0, TAB_NAME);
+      const account = t.ctx.session.getState().profileName;
+      const text = `${i + 1} ${account && account !== s.tabs[0]!.ctx.session.getState().profileName ? `${account}:` : ''}${name}${s.news.has(t.id) ? '*' : ''}`;
+      return i === s.active ? `[${text}]` : text;
+    })
+    .join(' ');
 }
 
 /** When the oldest rows on screen that were shown from the cache past their refresh interval were read, while their refresh runs. */
@@ -49,28 +70,34 @@ const revalidatingSince = (lists: DataState['lists']) => {
 
 /**
  * User, what is known of the token's scopes when the server does not say
- * them, endpoint, profile, read-only badge, problem badge, high findings of the audit, the jobs under way, and how old the
+ * them, endpoint, profile, read-only badge, problem badge, unread alerts, high findings of the audit, the jobs under way, and how old the
  * data is: while rows older than the refresh interval are on screen and being
  * read again, or once refreshes fail to keep up (src/app/use-data-age.ts).
  */
 export function Header({ width }: { width: number }) {
-  const { session, data, jobs } = useApp();
+  const { session, data, jobs, alerts, tabs, nav } = useApp();
+  // The shown tab's stack names it: follow it (the others do not move while hidden).
+  useStore(nav, (s) => s.stack);
+  const strip = useStore(tabs ?? NO_TABS, tabStrip);
+  const unread = useStore(alerts, (s) => s.unread);
   const state = useStore(session);
   const running = useStore(jobs, underWay);
   const since = useStore(data, (s) => revalidatingSince(s.lists));
-  const p = headerParts(state, useDataAge(state.lastRefresh, state.refreshSeconds), since === undefined ? undefined : ageText(Date.now() - since), width, running);
+  const p = headerParts(state, useDataAge(state.lastRefresh, state.refreshSeconds), since === undefined ? undefined : ageText(Date.now() - since), width, running, unread, strip);
   return (
     <Box width={width} height={1} overflowY="hidden">
       <Text wrap="truncate-end">
         <Text bold color="cyan">
           vmtui
         </Text>
+        {p.strip && <Text>{`${GAP}${p.strip}`}</Text>}
         {`${GAP}${p.user}`}
         {p.scopeNote && <Text color="yellow">{`${GAP}${p.scopeNote}`}</Text>}
         {p.endpoint && <Text dimColor>{`${GAP}${p.endpoint}`}</Text>}
         {p.profile && <Text>{`${GAP}${p.profile}`}</Text>}
         {p.readOnly && <Text color="yellow" bold>{`${GAP}${p.readOnly}`}</Text>}
         {p.badge && <Text color="red" bold>{`${GAP}${p.badge}`}</Text>}
+        {p.alerts && <Text color="yellow" bold>{`${GAP}${p.alerts}`}</Text>}
         {p.audit && <Text color="red">{`${GAP}${p.audit}`}</Text>}
         {p.working && <Text color="cyan">{`${GAP}${p.working}`}</Text>}
         {p.refreshed && <Text dimColor>{`${GAP}${p.refreshed}`}</Text>}

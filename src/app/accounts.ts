@@ -1,4 +1,4 @@
-import { createStore } from 'zustand/vanilla';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ApiClient, type Connection } from '../api/client.js';
 import { describeError } from '../api/errors.js';
 import { getProfile } from '../api/session.js';
@@ -34,6 +34,8 @@ export interface AccountsState {
    * stays where it was. `then` runs on the new account (open an item there).
    */
   switchTo(name: string, then?: (ctx: AppContextValue) => void): Promise<boolean>;
+  /** Connects to another account as switchTo does, without leaving this one (a tab on it: `:tab ctx NAME`); undefined when it fails (said). */
+  connect(name: string): Promise<AppContextValue | undefined>;
 }
 
 export interface AccountsOptions {
@@ -44,27 +46,29 @@ export interface AccountsOptions {
   make(client: ApiClient, target: AccountTarget, previous: AppContextValue): AppContextValue;
   /** After a switch: start the new account's poller, stop the old one's. */
   onSwitch?(next: AppContextValue, previous: AppContextValue): void;
+  /** Whether the account left by a switch is still shown elsewhere (another tab): its requests and poller then go on. */
+  stillUsed?(previous: AppContextValue): boolean;
   /** For tests: a client that gives up sooner. */
   clientOptions?: { timeoutMs?: number; retryDelaysMs?: number[] };
 }
 
-export function createAccounts(opts: AccountsOptions) {
-  const store = createStore<AccountsState>()((set, get) => ({
+export function createAccounts(opts: AccountsOptions): StoreApi<AccountsState> {
+  const store: StoreApi<AccountsState> = createStore<AccountsState>()((set, get) => ({
     ctx: opts.first,
     current: opts.current,
     targets: opts.targets,
     generation: 0,
-    switchTo: async (name, then) => {
+    connect: async (name) => {
       const { ctx: previous, targets, switching } = get();
       const target = targets.find((t) => t.name === name);
       const say = previous.session.getState().notify;
       if (!target) {
         say(`No account "${name}" (:ctx lists them)`, 'error');
-        return false;
+        return undefined;
       }
       if (switching) {
         say(`Still switching to ${switching}…`, 'error');
-        return false;
+        return undefined;
       }
       set({ switching: name });
       say(`Connecting to ${name} (${target.endpoint})…`);
@@ -77,15 +81,22 @@ export function createAccounts(opts: AccountsOptions) {
         client?.abort();
         set({ switching: undefined });
         say(`Cannot switch to ${name}: ${describeError(err)}; still on ${get().current ?? 'the previous account'}`, 'error');
-        return false;
+        return undefined;
       }
+      set({ switching: undefined });
       const next = opts.make(client, target, previous);
       next.accounts = store;
-      // The old account's requests, cache and poller go with it.
-      previous.client.abort();
+      return next;
+    },
+    switchTo: async (name, then) => {
+      const previous = get().ctx;
+      const next = await get().connect(name);
+      if (!next) return false;
+      // The old account's requests, cache and poller go with it, unless another tab shows it.
+      if (!opts.stillUsed?.(previous)) previous.client.abort();
       opts.onSwitch?.(next, previous);
       set((s) => ({ ctx: next, current: name, switching: undefined, generation: s.generation + 1 }));
-      next.session.getState().notify(`Now on ${name} (${target.endpoint})`, 'success');
+      next.session.getState().notify(`Now on ${name} (${get().targets.find((t) => t.name === name)!.endpoint})`, 'success');
       then?.(next);
       return true;
     },
@@ -94,7 +105,7 @@ export function createAccounts(opts: AccountsOptions) {
   return store;
 }
 
-export type AccountsStore = ReturnType<typeof createAccounts>;
+export type AccountsStore = StoreApi<AccountsState>;
 
 /** The embedded demo account, started when first asked for. */
 export interface DemoAccount {

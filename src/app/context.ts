@@ -2,7 +2,10 @@ import { createContext, useContext } from 'react';
 import type { ApiClient } from '../api/client.js';
 import type { Config } from '../config/config.js';
 import type { AccountsStore } from './accounts.js';
+import type { TabsStore } from './tabs.js';
 import { createDataStore, type DataStore } from '../store/data.js';
+import { createAlertsStore, type AlertsStore } from '../store/alerts.js';
+import { createColumnsStore, type ColumnsStore } from '../store/columns.js';
 import { announceTo, createJobsStore, type JobsStore } from '../store/jobs.js';
 import { createHistoryStore, followLists, type HistoryStore } from '../store/history.js';
 import { createNavStore, type NavStore } from '../store/nav.js';
@@ -22,6 +25,10 @@ export interface AppContextValue {
   views: ViewsStore;
   /** This session's long actions, followed through their events. */
   jobs: JobsStore;
+  /** What happened on the account that the operator did not do here: the header's count, `:alerts`. */
+  alerts: AlertsStore;
+  /** The columns chosen for each list view (C), shared by every account's context. */
+  columns: ColumnsStore;
   /** What the app has seen change on each record since it started. */
   history: HistoryStore;
   router: KeyRouter;
@@ -30,12 +37,14 @@ export interface AppContextValue {
   settings: AppSettings;
   /** The saved profiles and the demo, and switching between them; absent when the app runs on one account only. */
   accounts?: AccountsStore;
+  /** The tabs, each with its own screen stack; absent when the app runs without them (tests of one view). */
+  tabs?: TabsStore;
   /** Gives the terminal to a program (a foreground plugin) while `run` runs, then redraws; absent where there is no terminal (tests). */
   lendTerminal?: <T>(run: () => Promise<T>) => Promise<T>;
   quit(): void;
 }
 
-export type AppSettings = Pick<Config, 'aliases' | 'plugins' | 'history'>;
+export type AppSettings = Pick<Config, 'aliases' | 'plugins' | 'history' | 'alerts' | 'columns'>;
 
 export const noSettings = (): AppSettings => ({ aliases: new Map(), plugins: [] });
 
@@ -49,13 +58,17 @@ export interface AppContextOptions {
   cols?: number;
   settings?: AppSettings;
   quit?: () => void;
+  /** The columns store to share (across accounts); a new one from the settings otherwise. */
+  columns?: ColumnsStore;
+  /** The terminal's size and overlays, shared by every account's context (one terminal). */
+  ui?: UiStore;
 }
 
 export function createAppContext(opts: AppContextOptions): AppContextValue {
   const session = createSessionStore(opts.session);
   // From the first answer on, before any frame: the first screen's reads are already on their way.
   opts.client.onScopeReport((report) => session.getState().learnScopes(report));
-  const ui = createUiStore(opts.rows ?? 24, opts.cols ?? 80);
+  const ui = opts.ui ?? createUiStore(opts.rows ?? 24, opts.cols ?? 80);
   const data = createDataStore({
     client: opts.client,
     onLoaded: () => session.setState({ lastRefresh: Date.now() }),
@@ -72,6 +85,8 @@ export function createAppContext(opts: AppContextOptions): AppContextValue {
     nav: createNavStore(opts.root ?? 'home'),
     views: createViewsStore(),
     jobs: createJobsStore(announceTo(session)),
+    alerts: createAlertsStore(),
+    columns: opts.columns ?? createColumnsStore(opts.settings?.columns),
     router: new KeyRouter((layers) => ui.setState({ layers })),
     screens: new ScreenRegistry(opts.screens),
     settings: opts.settings ?? noSettings(),

@@ -22,10 +22,10 @@ export interface CommandSpec {
 
 /**
  * Shift and a column's initial sorts by that column (k9s): every capital no
- * other command takes (G bottom, M messages, Y copy). A list gives each column
+ * other command takes (C columns, G bottom, M messages, Y copy). A list gives each column
  * the first letter of its title still free, and help says which.
  */
-const SORT_KEYS = [...'ABCDEFHIJKLNOPQRSTUVWXZ'];
+const SORT_KEYS = [...'ABDEFHIJKLNOPQRSTUVWXZ'];
 
 export const KEYMAP = {
   // Everywhere, below every view.
@@ -33,6 +33,10 @@ export const KEYMAP = {
   command: { keys: [':'], label: 'jump', help: 'Jump to an area by name or alias (Tab completes); :vm web filters' },
   help: { keys: ['?'], label: 'help', help: 'Show the keys of the current view' },
   back: { keys: ['escape'], label: 'back', help: 'Back one level; closes an overlay first' },
+  // Tabs: gt and gT are g then t or T (the g's move is undone); see use-key-routing.ts.
+  gotoTab: { keys: ['alt+1', 'alt+2', 'alt+3', 'alt+4', 'alt+5', 'alt+6', 'alt+7', 'alt+8', 'alt+9'], keysText: 'Alt-1…9', label: 'tab', help: 'Show tab 1 to 9 (:tab opens one, :tabs lists them)' },
+  nextTab: { keys: ['gt'], label: 'next tab', help: 'Show the next tab (g then t)', quiet: true },
+  prevTab: { keys: ['gT'], label: 'prev tab', help: 'Show the previous tab (g then T)', quiet: true },
   triage: { keys: ['!'], label: 'triage', help: 'Managed issues: open the triage view (offered while a service is in problem)' },
 
   // Moving in lists and scrollable views.
@@ -58,7 +62,20 @@ export const KEYMAP = {
   history: { keys: ['h'], label: 'history', help: "The item's events and field changes, newest first" },
   copy: { keys: ['Y'], label: 'copy', help: 'Copy: ID, label, address, ssh line, JSON or curl of the item, a secret (OSC 52)' },
   switchView: { keys: ['v'], label: 'view', help: 'Show the list another way: costs by type, by region, by tag' },
+  columns: { keys: ['C'], label: 'columns', help: 'Choose, order and resize the columns (every field of the rows); saved per view' },
+  xray: { keys: ['x'], label: 'xray', help: 'The xray of the item: what it touches, both ways, as a tree' },
   more: { keys: ['m'], label: 'more', help: 'Load the next page of a list paged by marker (bucket objects); reaching the end does too' },
+
+  // The xray's tree.
+  expand: { keys: ['right', 'l'], label: 'expand', help: 'Open the branch: what the line touches (from the cached lists)' },
+  collapse: { keys: ['left'], label: 'collapse', help: 'Close the branch; on a closed one, go to the line above it' },
+
+  // Choosing columns (C).
+  toggleColumn: { keys: ['space'], label: 'show/hide', help: 'Show or hide the column' },
+  columnEarlier: { keys: ['<'], label: 'move left', help: 'Move the column one place to the left' },
+  columnLater: { keys: ['>'], label: 'move right', help: 'Move the column one place to the right' },
+  narrower: { keys: ['-'], label: 'narrower', help: 'Make the column narrower' },
+  wider: { keys: ['+'], label: 'wider', help: 'Make the column wider' },
 
   // Typing a filter.
   applyFilter: { keys: ['return'], label: 'keep', help: 'Keep the filter and return to the list' },
@@ -99,6 +116,8 @@ export const KEYMAP = {
   // ctrl+s submits a form; in a list it exports.
   exportList: { keys: ['ctrl+s'], label: 'export', help: 'Save the list as shown (only the marked items, if any) as CSV and JSON' },
   stopBulk: { keys: ['escape', 'ctrl+c'], label: 'stop', help: 'Stop the bulk action: start no more (what was sent is reported)' },
+  // :tabs.
+  closeTab: { keys: ['ctrl+w'], label: 'close tab', help: 'Close the tab: its screens go with it' },
   // Instances.
   ssh: { keys: ['s'], label: 'ssh', help: 'SSH into the instance (its public IPv4); back here when ssh ends' },
 } as const satisfies Record<string, CommandSpec>;

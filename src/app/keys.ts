@@ -64,6 +64,8 @@ export function keyName(input: string, key: Key): string {
   const control = CONTROL_NAMES.get(input);
   if (control) return control;
   if (key.ctrl && input.length === 1) return `ctrl+${input.toLowerCase()}`;
+  // Alt (Meta) and a character: the terminal sends ESC before it.
+  if (key.meta && input.length === 1 && input !== '\x1b') return `alt+${input}`;
   if (input === ' ') return 'space';
   return input;
 }
@@ -90,5 +92,6 @@ const DISPLAY: Record<string, string> = {
 export function displayKey(name: string): string {
   if (DISPLAY[name]) return DISPLAY[name];
   if (name.startsWith('ctrl+')) return `^${name.slice(5).toUpperCase()}`;
+  if (name.startsWith('alt+')) return `Alt-${name.slice(4)}`;
   return name;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, defaultConfigFile, readConfig, type LoadedConfig } from '../config/config.js';
+import { ConfigError, defaultConfigFile, readConfig, saveColumns, type LoadedConfig } from '../config/config.js';
 import { resolveTarget, type Target } from '../config/target.js';
 import { parseTuiArgs, USAGE, type TuiOptions } from './args.js';
 import { UsageError } from '../command-line.js';
@@ -102,11 +102,12 @@ export async function runTui(argv: string[]): Promise<number> {
         // The flag, then the config file; else the current folder.
         exportDir: opts.exportDir ?? loaded.config.exportDir,
       },
-      settings: { aliases: loaded.config.aliases, plugins: loaded.config.plugins, history: loaded.config.history },
+      settings: { aliases: loaded.config.aliases, plugins: loaded.config.plugins, history: loaded.config.history, alerts: loaded.config.alerts, columns: loaded.config.columns },
       notices: loaded.problems,
       profiles: loaded.config.profiles,
       demo: demoAccount,
       configFile,
+      saveColumns: (view, columns) => saveColumns(configFile, view, columns),
     });
   } finally {
     await (await demo?.catch(() => undefined))?.close();

@@ -190,6 +190,8 @@ export interface ListSpec<R> {
   subject?: (row: R, p: Params) => { record: unknown; path?: string; root?: Root };
   /** The instance a row is or stands for: s logs in to it with ssh, Y offers its ssh command line. */
   instance?: (row: R) => Instance | undefined;
+  /** What `x` shows the xray of (src/screens/xray): the kind and ids of the row's item; rows standing for an instance (`instance`) need none. */
+  xray?: (row: R, p: Params) => Params;
   /** Ways to show the same list (costs by type, region, tag): `v` cycles the param through the values, the first by default. */
   switch?: { param: string; values: readonly string[] };
   /** One line over the table about the whole list, for these params (what it counts twice). */
@@ -218,6 +220,8 @@ export interface ScreenDef<R = any> {
   /** The declarative resource list; or `component` for anything else. */
   list?: ListSpec<R>;
   component?: ComponentType<ScreenProps>;
+  /** `:` pushes it over the stack instead of jumping (a view of the app, not an area: the tabs). */
+  push?: boolean;
   /** A component that filters with / as lists do, so `:name words` can open it filtered. */
   filterable?: boolean;
   /**

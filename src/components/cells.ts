@@ -3,7 +3,8 @@
 export function getPath(record: unknown, path: string): unknown {
   let v: unknown = record;
   for (const part of path.split('.')) {
-    if (v === null || typeof v !== 'object') return undefined;
+    // A path may come from the config file (a column chosen with C): only the record's own fields, never __proto__.
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, part)) return undefined;
     v = (v as Record<string, unknown>)[part];
   }
   return v;

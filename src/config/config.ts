@@ -41,7 +41,14 @@ export interface Config {
   exportDir?: string;
   /** Keep what the app sees change on each item across runs (a private file per account in the user's state folder). */
   history?: boolean;
+  /** How the terminal is told of an alert: which of bell, OSC 9 and OSC 777 (unset ones keep their defaults). */
+  alerts?: Partial<Record<AlertSignal, boolean>>;
+  /** The columns chosen with C, by view id (the `:` id): each field and its width when resized. */
+  columns?: Map<string, { key: string; width?: number }[]>;
 }
+
+export const ALERT_SIGNALS = ['bell', 'osc9', 'osc777'] as const;
+export type AlertSignal = (typeof ALERT_SIGNALS)[number];
 
 /** A config file read as far as it could be: what was usable, and why the rest was not. */
 export interface LoadedConfig {
@@ -131,7 +138,7 @@ export function readConfig(file: string): LoadedConfig {
     return { config, problems };
   }
   for (const key of Object.keys(raw)) {
-    if (!['profiles', 'aliases', 'plugins', 'exportDir', 'history'].includes(key)) bad(key, 'is not a setting (profiles, aliases, plugins, exportDir, history)');
+    if (!['profiles', 'aliases', 'plugins', 'exportDir', 'history', 'alerts', 'columns'].includes(key)) bad(key, 'is not a setting (profiles, aliases, plugins, exportDir, history, alerts, columns)');
   }
   const profiles = Object.hasOwn(raw, 'profiles') ? raw.profiles : {};
   if (!isObject(profiles)) bad('profiles', 'must be an object of named profiles');
@@ -178,7 +185,59 @@ export function readConfig(file: string): LoadedConfig {
     if (typeof raw.history !== 'boolean') bad('history', 'must be true or false');
     else config.history = raw.history;
   }
+  if (Object.hasOwn(raw, 'alerts')) {
+    const alerts = raw.alerts;
+    if (!isObject(alerts)) bad('alerts', 'must be an object like {"bell": true, "osc9": true, "osc777": false}');
+    else {
+      config.alerts = {};
+      for (const [k, v] of Object.entries(alerts)) {
+        if (!(ALERT_SIGNALS as readonly string[]).includes(k)) bad(`alerts.${k}`, `is not an alert signal (${ALERT_SIGNALS.join(', ')})`);
+        else if (typeof v !== 'boolean') bad(`alerts.${k}`, 'must be true or false');
+        else config.alerts[k as AlertSignal] = v;
+      }
+    }
+  }
+  if (Object.hasOwn(raw, 'columns')) readColumns(raw.columns, config, bad);
   return { config, problems };
+}
+
+/** A column's field: a path of names (`specs.memory`), as C writes them. */
+const FIELD_PATH = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
+
+function readColumns(raw: unknown, config: Config, bad: (path: string, what: string) => undefined): void {
+  if (!isObject(raw)) return void bad('columns', 'must be an object of views, like {"instances": [{"key": "label"}]}');
+  config.columns = new Map();
+  for (const [view, list] of Object.entries(raw)) {
+    if (!Array.isArray(list) || list.length === 0) {
+      bad(`columns.${view}`, 'must be a non-empty list of columns like {"key": "label", "width": 20}');
+      continue;
+    }
+    const cols: { key: string; width?: number }[] = [];
+    for (const [i, c] of list.entries()) {
+      const key = isObject(c) && Object.hasOwn(c, 'key') ? c.key : undefined;
+      const width = isObject(c) && Object.hasOwn(c, 'width') ? c.width : undefined;
+      if (typeof key !== 'string' || !FIELD_PATH.test(key)) bad(`columns.${view}[${i}].key`, 'must be a field name or dotted path like "specs.memory"');
+      else if (width !== undefined && (!Number.isInteger(width) || (width as number) < 3 || (width as number) > 200)) bad(`columns.${view}[${i}].width`, 'must be a whole number from 3 to 200');
+      else cols.push(width === undefined ? { key } : { key, width: width as number });
+    }
+    if (cols.length) config.columns.set(view, cols);
+  }
+}
+
+/** Saves the columns chosen for a view, leaving the file's other settings as they are. */
+export function saveColumns(file: string, view: string, columns: readonly { key: string; width?: number }[]): void {
+  const raw = existsSync(file) ? readRaw(file) : {};
+  if (!isObject(raw)) throw new ConfigError(`config file ${file}: the top level must be an object; not saving over it`);
+  const all = Object.hasOwn(raw, 'columns') && isObject(raw.columns) ? raw.columns : {};
+  writeConfig(file, { ...raw, columns: { ...all, [view]: columns } });
+}
+
+/** The file holds tokens: only its owner may read it. */
+function writeConfig(file: string, content: unknown): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  writeFileSync(file, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
+  // The mode option only applies when the file is created.
+  chmodSync(file, 0o600);
 }
 
 /** The profiles alone, for the command line: a file whose profiles cannot be read is an error there. */
@@ -197,9 +256,5 @@ export function saveProfile(file: string, name: string, profile: Profile): void 
   if (!isObject(raw)) throw new ConfigError(`config file ${file}: the top level must be an object like {"profiles": {...}}; not saving over it`);
   const profiles = Object.hasOwn(raw, 'profiles') ? raw.profiles : {};
   if (!isObject(profiles)) throw new ConfigError(`config file ${file}: profiles must be an object of named profiles; not saving over it`);
-  const next = { ...raw, profiles: { ...profiles, [name]: profile } };
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  writeFileSync(file, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
-  // The mode option only applies when the file is created.
-  chmodSync(file, 0o600);
+  writeConfig(file, { ...raw, profiles: { ...profiles, [name]: profile } });
 }

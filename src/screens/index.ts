@@ -10,6 +10,7 @@
  *   4. tests in test/screens/<area>/ (like test/screens/regions/).
  */
 import type { ScreenDef } from '../app/screen.js';
+import alerts from './alerts/index.js';
 import audit from './audit/index.js';
 import costs from './costs/index.js';
 import ctx from './ctx/index.js';
@@ -28,6 +29,8 @@ import profile from './profile/index.js';
 import regions from './regions/index.js';
 import requests from './requests/index.js';
 import search from './search/index.js';
+import tabs from './tabs/index.js';
+import xray from './xray/index.js';
 
 export const screens: ScreenDef[] = [
   ...home,
@@ -43,9 +46,12 @@ export const screens: ScreenDef[] = [
   ...requests,
   ...messages,
   ...jobs,
+  ...alerts,
   ...history,
   ...search,
   ...audit,
   ...costs,
   ...ctx,
+  ...xray,
+  ...tabs,
 ];

@@ -100,6 +100,8 @@ export interface LiveOptions {
   /** The app's jobs: each poll's events move them on, and while one is under way the pace stays fast. */
   jobs?: JobsStore;
   timers?: Timers;
+  /** Each poll's new or moved events, and those this session's jobs took (the alerts read them: src/store/alerts.ts). */
+  onEvents?: (changed: readonly AccountEvent[], taken: ReadonlySet<number>) => void;
   fastMs?: number;
   idleMs?: number;
 }
@@ -120,7 +122,7 @@ const MAX_LOOKUPS = 10;
 export const SERVICES_QUERY: ListQuery = { path: SERVICES_PATH };
 export const ISSUES_QUERY: ListQuery = { path: ISSUES_PATH };
 
-export function startLivePoller({ client, data, session, jobs, timers = realTimers, fastMs = FAST_MS, idleMs = IDLE_MS }: LiveOptions): LivePoller {
+export function startLivePoller({ client, data, session, jobs, timers = realTimers, onEvents, fastMs = FAST_MS, idleMs = IDLE_MS }: LiveOptions): LivePoller {
   let stopped = false;
   let timer: unknown;
   let pace = fastMs;
@@ -240,6 +242,7 @@ export function startLivePoller({ client, data, session, jobs, timers = realTime
       // The next poll tries again; the views show their own errors.
     }
     if (stopped) return;
+    if (changed.length) onEvents?.(changed, jobEvents);
     const lists = instanceLists(data);
     const rowwise = new Set(lists.longList ? changed.filter(changesOneRow) : []);
     const follow = new Set([...rowwise].map((e) => Number(e.entity!.id)));

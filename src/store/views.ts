@@ -16,6 +16,8 @@ export type Overlay =
   | { kind: 'bulk-confirm'; action: string; body?: Record<string, unknown> }
   /** A bulk action under way: its progress, until every request it sent is answered. */
   | { kind: 'bulk-run'; verb: string; total: number; done: number; failed: number; stopping: boolean }
+  /** C's chooser of the list's columns. */
+  | { kind: 'columns' }
   /** Y's menu; `back` is the overlay it was opened over (a detail), shown again when it closes. */
   | { kind: 'copy'; key: string; back?: Overlay };
 

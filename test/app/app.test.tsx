@@ -190,10 +190,10 @@ describe('keys everywhere', () => {
     expect(help).toMatch(/^↑ k +Move up$/m);
     expect(help).toMatch(/^Enter +Open the selected item/m);
     expect(help).toMatch(/^\/ +Filter the list/m);
-    // The sort letters come from the columns: Capabilities gets A, its C being Country's.
+    // The sort letters come from the columns: C chooses the columns, so Country gets O and Capabilities A.
     expect(help).toMatch(/^⇧A-Z +Sort by a column/m);
-    expect(help).toMatch(/^ {2}C +Sort by Country$/m);
-    expect(help).toMatch(/^ {2}A +Sort by Capabilities \(C sorts by Country\)$/m);
+    expect(help).toMatch(/^ {2}O +Sort by Country \(C is columns\)$/m);
+    expect(help).toMatch(/^ {2}A +Sort by Capabilities \(C is columns\)$/m);
     const end = await sendInputAndWait(r.stdin, 'G', r.lastFrame, 'Everywhere');
     expect(end).toMatch(/^Y +Copy: ID, label/m);
     expect(end).toMatch(/^q \^C +Quit/m);

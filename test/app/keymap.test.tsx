@@ -8,7 +8,7 @@ import { call, startTestService } from '../helpers/service.js';
 import { ENTER, jumpTo, renderApp, sendInputAndWait, waitForContent } from '../helpers/ink.js';
 import { coreScreens, testScreens } from './fixtures.js';
 
-const KEY_NAME = /^(return|escape|tab|shift\+tab|space|up|down|left|right|pageup|pagedown|home|end|backspace|ctrl\+([a-z]|space|\\)|[\x21-\x7e])$/;
+const KEY_NAME = /^(return|escape|tab|shift\+tab|space|up|down|left|right|pageup|pagedown|home|end|backspace|ctrl\+([a-z]|space|\\)|alt\+[1-9]|g[tT]|[\x21-\x7e])$/;
 
 /** Two commands of one layer on the same key would make one of them unreachable. */
 function clashes(layers: LayerInfo[]): string[] {

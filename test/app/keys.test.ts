@@ -17,6 +17,11 @@ describe('keys', () => {
     expect(keyEvents('a b\x7f\t\x04', plain).map((e) => e.name)).toEqual(['a', 'space', 'b', 'backspace', 'tab', 'ctrl+d']);
   });
 
+  it('names Alt and a digit (ESC 1 from the terminal) alt+1, shown Alt-1: the tab keys', () => {
+    expect(keyEvents('1', { ...plain, meta: true }).map((e) => e.name)).toEqual(['alt+1']);
+    expect(displayKey('alt+1')).toBe('Alt-1');
+  });
+
   it('keeps a single key as Ink parsed it', () => {
     expect(keyEvents('\r', { ...plain, return: true })).toEqual([{ name: 'return', text: '' }]);
     expect(keyEvents('d', { ...plain, ctrl: true })).toEqual([{ name: 'ctrl+d', text: '' }]);

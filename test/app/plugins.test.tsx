@@ -79,13 +79,13 @@ describe('plugins', { timeout: 60_000 }, () => {
 
   it('a failing plugin says so with its output; a dangerous one is hidden and refused under --read-only', async () => {
     const file = join(dir, 'env-3');
-    const plugins = [plugin({ name: 'broken', key: 'b', command: 'echo "no route to host" >&2; exit 3' }), plugin({ name: 'wipe', key: 'x', command: `touch ${file}`, dangerous: true })];
+    const plugins = [plugin({ name: 'broken', key: 'b', command: 'echo "no route to host" >&2; exit 3' }), plugin({ name: 'wipe', key: 'w', command: `touch ${file}`, dangerous: true })];
     const r = open(plugins, true);
     await jumpTo(r, 'instances', /web-1/);
     await wait(r, /b broken/);
-    expect(r.lastFrame()).not.toMatch(/x wipe/);
+    expect(r.lastFrame()).not.toMatch(/w wipe/);
     await press(r, 'b', /broken on \S+ ended with exit code 3: no route to host/);
-    await press(r, 'x', /Read-only mode: wipe is disabled/);
+    await press(r, 'w', /Read-only mode: wipe is disabled/);
     expect(existsSync(file)).toBe(false);
   });
 

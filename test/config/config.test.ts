@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseTuiArgs } from '../../src/app/args.js';
 import { ScreenRegistry } from '../../src/app/screen.js';
 import { checkSettings } from '../../src/app/settings.js';
-import { readConfig, saveProfile } from '../../src/config/config.js';
+import { readConfig, saveColumns, saveProfile } from '../../src/config/config.js';
 import { resolveTarget } from '../../src/config/target.js';
 import { screens } from '../../src/screens/index.js';
 
@@ -54,6 +54,25 @@ describe('the config file, read tolerantly', () => {
     expect(at('exportDir')).toMatch(/folder path/);
     expect(at('colour')).toMatch(/is not a setting/);
     expect(problems).toHaveLength(8);
+  });
+
+  it('columns: each view a list of fields with optional widths; a bad key or width is named and left out; saveColumns keeps the rest of the file', () => {
+    const f = file('{"profiles": {}, "columns": {"instances": [{"key": "label"}, {"key": "specs.memory", "width": 9}, {"key": "a b"}, {"key": "id", "width": 1}]}}');
+    const { config, problems } = readConfig(f);
+    expect(config.columns?.get('instances')).toEqual([{ key: 'label' }, { key: 'specs.memory', width: 9 }]);
+    expect(problems).toEqual([expect.stringMatching(/columns\.instances\[2\]\.key must be a field name/), expect.stringMatching(/columns\.instances\[3\]\.width must be a whole number from 3 to 200/)]);
+    saveColumns(f, 'firewalls', [{ key: 'label', width: 20 }]);
+    const again = readConfig(f).config;
+    expect(again.columns?.get('firewalls')).toEqual([{ key: 'label', width: 20 }]);
+    expect(again.columns?.get('instances')).toHaveLength(2);
+  });
+
+  it('alerts switch the bell, OSC 9 and OSC 777 one by one; an unknown signal or a non-boolean is named and left out', () => {
+    expect(readConfig(file('{"alerts": {"bell": false, "osc777": true}}')).config.alerts).toEqual({ bell: false, osc777: true });
+    const { config, problems } = readConfig(file('{"alerts": {"beep": true, "osc9": "on", "bell": true}}'));
+    expect(config.alerts).toEqual({ bell: true });
+    expect(problems).toEqual([expect.stringMatching(/: alerts\.beep is not an alert signal \(bell, osc9, osc777\)$/), expect.stringMatching(/: alerts\.osc9 must be true or false$/)]);
+    expect(readConfig(file('{"alerts": true}')).problems).toEqual([expect.stringMatching(/: alerts must be an object/)]);
   });
 
   it('history is true or false; anything else is named and left out', () => {

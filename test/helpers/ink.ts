@@ -3,6 +3,7 @@ import { createElement, type ReactNode } from 'react';
 import { ApiClient } from '../../src/api/client.js';
 import { App } from '../../src/app/App.js';
 import { accountTargets, createAccounts } from '../../src/app/accounts.js';
+import { createTabs } from '../../src/app/tabs.js';
 import { Root } from '../../src/app/Root.js';
 import type { Profile } from '../../src/config/config.js';
 import { AppContext, createAppContext, prefetchFirstScreen, type AppContextValue, type AppSettings } from '../../src/app/context.js';
@@ -106,7 +107,10 @@ function testContext(opts: AppOptions) {
 export function renderApp(opts: AppOptions = {}) {
   const { ctx, accounts, quits } = testContext(opts);
   prefetchFirstScreen(ctx);
-  const r = render(accounts ? createElement(Root, { accounts }) : createElement(App, { ctx }));
+  // Tabs follow :ctx as the app's do (src/app/start.tsx).
+  const tabs = accounts && createTabs(ctx);
+  accounts?.subscribe((s, prev) => s.ctx !== prev.ctx && tabs!.getState().replace(s.ctx));
+  const r = render(accounts ? createElement(Root, { accounts, tabs: tabs! }) : createElement(App, { ctx }));
   return { ...r, ctx, accounts, quits, lastFrame: () => r.lastFrame() ?? '' };
 }
 

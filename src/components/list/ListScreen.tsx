@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { useScreenCtx } from '../../app/use-screen-ctx.js';
@@ -28,6 +28,10 @@ import { useListData } from './use-list-data.js';
 import { UNREADABLE_LABEL, unreadableRefusal } from './unreadable.js';
 import { sortKeyHelp, sortKeys } from './sort-keys.js';
 import { useSsh } from '../../app/use-ssh.js';
+import { ColumnChooser } from './ColumnChooser.js';
+import { choiceOf, chosenColumns, offeredColumns } from './column-choice.js';
+import { layoutColumns } from '../table-layout.js';
+import { drillTo } from '../../app/drill.js';
 import { scopeKnowledge } from '../../store/session.js';
 
 type Row = Record<string, unknown>;
@@ -42,6 +46,12 @@ function attempt<T>(run: () => T, fallback: () => T): T {
     return fallback();
   }
 }
+
+/** The width each shown column has on screen, by key: where C's first + or - starts from. */
+const widthsNow = (columns: readonly Column<Row>[], width: number, rows: readonly unknown[]) => {
+  const widths = layoutColumns(columns as Column<unknown>[], width - 2, rows.slice(0, 100));
+  return new Map(columns.map((c, i) => [c.key, widths[i]!]));
+};
 
 /**
  * The generic resource list behind every declarative screen (ScreenDef.list):
@@ -67,7 +77,10 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   const list = useListData(query);
   useStore(session, scopeKnowledge);
   useStore(session, (s) => s.grants);
-  const [derive] = useState(() => createDeriver(spec.columns, rowKey));
+  const chosen = useStore(app.columns, (s) => s.byView.get(def.id));
+  // The columns C chose for this view (saved in config.json), else the list's own.
+  const shownColumns = useMemo(() => (chosen ? chosenColumns(spec.columns, chosen) : spec.columns), [spec.columns, chosen]);
+  const derive = useMemo(() => createDeriver(shownColumns, rowKey), [shownColumns]);
   const ctx = useScreenCtx(params);
 
   /** Everything a key handler needs, from the stores as they are now. */
@@ -148,9 +161,9 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
     const loaded = data.getState().lists[qkey];
     if (!whole(loaded)) return notify(`Not yet: ${def.title} is still loading`, 'error');
     const rows = v.marks.size ? d.rows.filter((r) => v.marks.has(rowKey(r))) : d.rows;
-    await saveRows({ area: def.id, columns: spec.columns, rows, marked: v.marks.size > 0, dir: session.getState().exportDir, notify });
+    await saveRows({ area: def.id, columns: shownColumns, rows, marked: v.marks.size > 0, dir: session.getState().exportDir, notify });
   };
-  const sorting = useMemo(() => sortKeys(spec.columns as never), [spec.columns]);
+  const sorting = useMemo(() => sortKeys(shownColumns as never), [shownColumns]);
   const ssh = useSsh();
   const note = spec.note?.(params);
   const noteLines = note === undefined ? 0 : 1;
@@ -178,11 +191,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
         if (!row) return noRow();
         const target = flawOf(row) ? undefined : spec.drill?.(row, params);
         if (!target) return update({ overlay: { kind: 'detail', key: rowKey(row) } });
-        for (const step of target.via ?? []) nav.getState().push(step.screen, step.params, step.label);
-        nav.getState().push(target.screen, target.params ?? {}, spec.crumb?.(row) ?? label(row));
-        const opened = nav.getState().stack.at(-1)!.key;
-        if (target.select !== undefined) views.getState().update(opened, { selectedKey: target.select });
-        if (target.filter) views.getState().update(opened, { filter: target.filter, filterCursor: target.filter.length });
+        drillTo(nav, views, target, spec.crumb?.(row) ?? label(row));
       },
       create:
         spec.create &&
@@ -225,6 +234,16 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
         // The crumbs name the item already when the row stands for another record.
         nav.getState().push('history', { path: itemPath, id, label: label(row) }, of ? '' : label(row));
       },
+      columns: () => update({ overlay: { kind: 'columns' } }),
+      xray: () => {
+        const { row } = current();
+        if (!row) return noRow();
+        const refused = unreadableRefusal(row);
+        if (refused) return notify(refused, 'error');
+        const vm = attempt(() => spec.instance?.(row), () => undefined);
+        const of = attempt(() => spec.xray?.(row, params), () => undefined) ?? (vm ? { type: 'vm', id: String(vm.id) } : { type: 'other', kind: def.title.replace(/s$/, ''), label: label(row) });
+        nav.getState().push('xray', of, vm?.label ?? label(row));
+      },
       ssh:
         spec.instance &&
         (() => {
@@ -254,7 +273,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
       delete: why(spec.delete?.scope, current().row),
     },
     capture: filterCapture(() => views.getState().get(entry.key), update),
-    details: { sortBy: sortKeyHelp(spec.columns as never, sorting) },
+    details: { sortBy: sortKeyHelp(shownColumns as never, sorting) },
     // The config file's plugins for this view, on the selected row.
     extensions: view.overlay || view.filtering ? undefined : pluginCommands(app, def.id, () => flawOf(current().row) ? undefined : current().row),
   });
@@ -273,8 +292,8 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
   }, [list?.rows, list?.status, list?.progress, list?.partial, hasMarks]);
   const failures = view.failures;
   const columns = useMemo(
-    () => (failures.size ? [...spec.columns, { key: '', title: 'Not done', flex: 3, format: (r: Row) => failures.get(rowKey(r)) ?? '' } satisfies Column<Row>] : spec.columns),
-    [spec.columns, failures],
+    () => (failures.size ? [...shownColumns, { key: '', title: 'Not done', flex: 3, format: (r: Row) => failures.get(rowKey(r)) ?? '' } satisfies Column<Row>] : shownColumns),
+    [shownColumns, failures],
   );
   const marks = view.marks;
   const shownMarked = marks.size ? d.rows.reduce((n, r) => n + (marks.has(rowKey(r)) ? 1 : 0), 0) : 0;
@@ -301,6 +320,25 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
         start={bulk.start}
         stop={bulk.stop}
         close={close}
+        width={width}
+        height={height - 1}
+      />
+    );
+  } else if (view.overlay?.kind === 'columns') {
+    body = (
+      <ColumnChooser
+        title={def.title}
+        offered={offeredColumns(spec.columns, list?.rows ?? EMPTY) as Column<unknown>[]}
+        current={chosen ?? choiceOf(spec.columns as Column<unknown>[])}
+        widths={widthsNow(shownColumns, width, list?.rows ?? EMPTY)}
+        onCancel={close}
+        onDone={(choice) => {
+          // The sort stays on its column wherever the column now is; off when it is no longer shown.
+          const sortKey = view.sortCol === null ? undefined : shownColumns[view.sortCol]?.key;
+          const at = choice.findIndex((c) => c.key === sortKey);
+          app.columns.getState().choose(def.id, choice);
+          update({ overlay: null, sortCol: at >= 0 ? at : null });
+        }}
         width={width}
         height={height - 1}
       />
@@ -344,7 +382,7 @@ export function ListScreen({ def, entry, width, height }: ScreenProps & { def: S
 
   return (
     <Box flexDirection="column" height={height} overflowY="hidden">
-      <ListStatus list={list} view={view} summary={summary} shown={d.rows.length} columns={spec.columns as never} width={width} marked={{ count: marks.size, hidden: marks.size - shownMarked }} />
+      <ListStatus list={list} view={view} summary={summary} shown={d.rows.length} columns={shownColumns as never} width={width} marked={{ count: marks.size, hidden: marks.size - shownMarked }} />
       {note !== undefined && <Text wrap="truncate-end">{note}</Text>}
       {body}
     </Box>

@@ -44,7 +44,7 @@ const serviceHost = (s: ManagedService) => {
  * or why it could not be read (a token without the area's scope is not an
  * error of the view).
  */
-async function section(name: string, none: string, lines: () => Promise<Relation[]>): Promise<Relation[]> {
+export async function section(name: string, none: string, lines: () => Promise<Relation[]>): Promise<Relation[]> {
   try {
     const found = await lines();
     return found.length ? found : [{ part: `${name}:none`, name, state: '0', color: 'gray', summary: none, record: null }];
@@ -63,7 +63,7 @@ async function section(name: string, none: string, lines: () => Promise<Relation
  * list answers it at once, else its own read.
  */
 
-async function firewalls(read: ReadList, instance: Promise<Instance>): Promise<Relation[]> {
+export async function firewalls(read: ReadList, instance: Promise<Instance>): Promise<Relation[]> {
   const all = await readableRows<Firewall>(read, FIREWALLS_LIST);
   const [vm, devices] = await Promise.all([instance, Promise.all(all.map((fw) => readableRows<FirewallDevice>(read, devicesList(fw.id))))]);
   return all
@@ -80,7 +80,7 @@ async function firewalls(read: ReadList, instance: Promise<Instance>): Promise<R
 }
 
 /** Nodes of the balancers in the instance's region whose address is one of its private addresses. */
-async function balancerNodes(read: ReadList, instance: Promise<Instance>): Promise<Relation[]> {
+export async function balancerNodes(read: ReadList, instance: Promise<Instance>): Promise<Relation[]> {
   const [vm, all] = await Promise.all([instance, readableRows<NodeBalancer>(read, NODEBALANCERS_LIST)]);
   const privateIps = new Set(vm.ipv4.filter(isPrivateAddress));
   if (privateIps.size === 0) return [];
@@ -113,7 +113,7 @@ async function balancerNodes(read: ReadList, instance: Promise<Instance>): Promi
 }
 
 /** The address list's entries for the instance (with their reverse DNS and ranges), and any address of the instance it does not list. */
-async function addresses(read: ReadList, instance: Promise<Instance>): Promise<Relation[]> {
+export async function addresses(read: ReadList, instance: Promise<Instance>): Promise<Relation[]> {
   const [vm, all] = await Promise.all([instance, readableRows<IPAddress>(read, IPS_LIST)]);
   const listed = all.filter((ip) => ip.vm_id === vm.id);
   const known = new Set(listed.map((ip) => ip.address));

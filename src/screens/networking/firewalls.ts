@@ -46,6 +46,7 @@ export const firewalls = defineScreen<FirewallWithDevices>({
   count: (_client, data) => data.getState().countList(FIREWALLS_LIST),
   list: {
     path: FIREWALLS_PATH,
+    xray: (fw) => ({ type: 'firewall', id: String(fw.id) }),
     root: 'beta',
     load: (_client, _p, _data, io) => firewallsWithDevices(io),
     writeScope: FIREWALL_WRITE,

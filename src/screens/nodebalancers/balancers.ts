@@ -21,6 +21,7 @@ export const balancers = defineScreen<Balancer>({
   description: 'NodeBalancers: ports (configs), backend nodes, traffic',
   list: {
     path: NODEBALANCERS_PATH,
+    xray: (b) => ({ type: 'nodebalancer', id: String(b.id) }),
     writeScope: WRITE,
     grant: { kind: 'nodebalancer', add: 'add_nodebalancers' },
     columns: [

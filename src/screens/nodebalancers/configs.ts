@@ -35,6 +35,7 @@ export const configs = defineScreen<ConfigWithNodes>({
     path: (p) => configsPath(p.nb!),
     // Each config with its nodes: the rebuild form starts from them and the node count needs them.
     load: (_client, p, _data, io) => configsWithNodes(p.nb!, io),
+    xray: (c, p) => ({ type: 'port', nb: p.nb!, config: String(c.id) }),
     writeScope: 'nodebalancers:read_write',
     grant: BALANCER_GRANT,
     label: portLabel,

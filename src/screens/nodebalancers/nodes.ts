@@ -45,6 +45,7 @@ export const nodes = defineScreen<Node>({
   list: {
     path: (p) => nodesPath(p.nb!, p.config!),
     load: (_client, p, _data, io) => nodesWithInstances(p.nb!, p.config!, io),
+    xray: (n, p) => ({ type: 'node', nb: p.nb!, config: p.config!, id: String(n.id) }),
     writeScope: WRITE,
     grant: BALANCER_GRANT,
     columns: [

@@ -1,0 +1,30 @@
+import type { IPty } from '@lydell/node-pty';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/**
+ * Key press → the app's next output, for `presses` presses of `key(i)`, 30 ms
+ * apart (past the 16 ms frame throttle, so each press gets its own frame).
+ * The first 10 are warm-up; returns p50 and p95 of the rest (of those `timed`
+ * says, when the sequence mixes keys that only set the scene), in ms.
+ */
+export async function keyFrameTimes(proc: IPty, key: (i: number) => string, presses: number, timed: (i: number) => boolean = () => true, gapMs = 30): Promise<{ p50: number; p95: number }> {
+  let onOutput: (() => void) | undefined;
+  const listening = proc.onData(() => onOutput?.());
+  const times: number[] = [];
+  for (let i = 0; i < presses; i++) {
+    const got = new Promise<void>((r) => (onOutput = r));
+    const t0 = performance.now();
+    proc.write(key(i));
+    await Promise.race([got, sleep(2000)]);
+    if (timed(i)) times.push(performance.now() - t0);
+    else times.push(Number.NaN);
+    onOutput = undefined;
+    await sleep(gapMs);
+  }
+  listening.dispose();
+  const sorted = times.slice(10).filter((t) => !Number.isNaN(t)).sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+}
