@@ -72,9 +72,10 @@ export function serviceContext(id: number, lists: Lists): ServiceContext {
 
 /**
  * What an issue is called wherever it shows (triage, its heading and crumb, an
- * instance's overview, its JSON): the number the API gives it for people, its
- * ticket's, one number everywhere.
+ * instance's overview, its JSON): its id in the API, the one
+ * /managed/issues/{id} takes, one number everywhere. Its ticket's number is
+ * another record's, said as the ticket on the issue's own screen.
  */
-export const issueNumber = (issue: Pick<ManagedIssue, 'entity'>) => `#${issue.entity.id}`;
+export const issueNumber = (issue: Pick<ManagedIssue, 'id'>) => `#${issue.id}`;
 
 export const issueContext = (issue: ManagedIssue, lists: Lists) => issue.services.map((id) => serviceContext(id, lists));

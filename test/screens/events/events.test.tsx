@@ -78,7 +78,7 @@ describe(':events', () => {
     await waitForContent(r.lastFrame, /^\/ticket:postgres/m);
     frame = await sendInputAndWait(r.stdin, ENTER, r.lastFrame, 'Instance access');
     expect(crumbs(frame)).toMatch(/^home › events › ticket_create #\d+ › issue$/);
-    expect(frame).toContain('#21400 postgres-primary: connection refused on port 5432');
+    expect(frame).toContain('#1 postgres-primary: connection refused on port 5432');
   });
 
   it('marks an event read, and every event up to one seen', async () => {

@@ -73,12 +73,12 @@ describe("an instance's overview: what touches it", { timeout: SLOW_TEST_MS }, (
     const r = await overview('db-primary');
     expect(r.lastFrame()).toMatch(/Service\s+problem\s+postgres-primary · tcp 45\.79\.0\.7:5432 · 1 open issue/);
     // One number for the issue everywhere: the overview's line, y's title, the crumb, the issue's heading.
-    await cursorTo(r, /\s+Issue\s+open\s+#21400 postgres-primary/);
-    await press(r, 'y', /issue #21400 · JSON/);
+    await cursorTo(r, /\s+Issue\s+open\s+#1 postgres-primary/);
+    await press(r, 'y', /issue #1 · JSON/);
     expect(r.lastFrame()).not.toContain('db-primary · JSON');
     await press(r, ESC, /^› {3}Issue/m);
-    await press(r, ENTER, /overview › #21400 › issue\n/);
-    await wait(r, /^ {2}#21400 postgres-primary/m);
+    await press(r, ENTER, /overview › #1 › issue\n/);
+    await wait(r, /^ {2}#1 postgres-primary/m);
     await press(r, ESC, /^› {3}Issue/m);
     // Back on the issue: the service is the line above.
     await press(r, 'k', /^› Service\s+problem/m);

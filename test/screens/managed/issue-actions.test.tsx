@@ -6,7 +6,7 @@ import { WITH_INSTANCES, crumbs, openArea, demoAccount } from './harness.js';
 
 const svc = await demoAccount();
 
-/** The postgres-primary issue (#21400), opened from triage. */
+/** The postgres-primary issue (#1), opened from triage. */
 async function openPostgresIssue(screens?: ScreenDef[], token?: string) {
   const r = await openArea(svc, 'issues', '2 open issues', { screens, token });
   r.stdin.write('j');
@@ -67,7 +67,7 @@ describe('acting on an issue', () => {
     for (let i = 0; i < 3; i++) r.stdin.write(BACKSPACE);
     await sendInputAndWait(r.stdin, '8', r.lastFrame, (f) => !/✗/.test(f.split('\n').find((l) => l.includes('Timeout')) ?? ''));
     const frame = await sendInputAndWait(r.stdin, CTRL_S, r.lastFrame, /^ +timeout 8s/m);
-    expect(crumbs(frame)).toBe('home › triage › #21400 › issue');
+    expect(crumbs(frame)).toBe('home › triage › #1 › issue');
     expect((await call(svc, 'GET', '/managed/services/4')).body.timeout).toBe(8);
   });
 
@@ -93,7 +93,7 @@ describe('acting on an issue', () => {
     const frame = await sendInputAndWait(r.stdin, ENTER, r.lastFrame, '1 of 5');
     expect(frame).toMatch(/^\/Priya Raman/m);
     expect(frame).toMatch(/› Priya Raman +priya\.raman@example\.com +\+44 20 7946 0321 · \+44 7700 900123 +engineering/);
-    expect(crumbs(frame)).toBe('home › triage › #21400 › issue › contacts');
+    expect(crumbs(frame)).toBe('home › triage › #1 › issue › contacts');
     r.stdin.write(ESC);
     await waitForContent(r.lastFrame, /^\/Priya Raman/m);
   });
@@ -103,7 +103,7 @@ describe('acting on an issue', () => {
     r.stdin.write('G');
     await waitForContent(r.lastFrame, /› +db-primary/);
     const frame = await sendInputAndWait(r.stdin, ENTER, r.lastFrame, (f) => crumbs(f).includes('db-primary ›'));
-    expect(crumbs(frame)).toMatch(/^home › triage › #21400 › issue › db-primary › /);
+    expect(crumbs(frame)).toMatch(/^home › triage › #1 › issue › db-primary › /);
     expect(frame).toContain('db-primary');
   });
 });
