@@ -1,5 +1,6 @@
 import { runTui } from './app/run.js';
 import { loadService } from './boot/parts.js';
+import { visible } from './app/visible.js';
 
 // Each command loads only what it needs: the terminal UI against a remote API never loads the service.
 async function main(args: string[]): Promise<number> {
@@ -15,7 +16,7 @@ main(argv).then(
   },
   async (err: unknown) => {
     const known = ((argv[0] === 'serve' || argv[0] === 'import') && err instanceof (await loadService()).UsageError) || (err as { code?: string })?.code?.startsWith('ERR_PARSE_ARGS');
-    process.stderr.write(`vmtui: ${err instanceof Error ? err.message : String(err)}\n${known ? `Run 'vmtui ${argv[0] === 'import' ? 'import' : 'serve'} --help' for usage.\n` : ''}`);
+    process.stderr.write(`vmtui: ${visible(err instanceof Error ? err.message : String(err), true)}\n${known ? `Run 'vmtui ${argv[0] === 'import' ? 'import' : 'serve'} --help' for usage.\n` : ''}`);
     process.exitCode = known ? 2 : 1;
   },
 );

@@ -7,6 +7,7 @@ import { parseTuiArgs, USAGE, UsageError, type TuiOptions } from './args.js';
 import { defaultDataFile, moveAside } from '../server/data-file.js';
 import { startEmbedded } from '../server/embedded.js';
 import { loadApp } from '../boot/parts.js';
+import { visible } from './visible.js';
 
 function version(): string {
   // The same lookup works from src/app (tsx) and from dist (the bundle).
@@ -24,7 +25,7 @@ function version(): string {
 }
 
 const fail = (message: string, code = 2) => {
-  process.stderr.write(`vmtui: ${message}\n`);
+  process.stderr.write(`vmtui: ${visible(message, true)}\n`);
   return code;
 };
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
-import { Text } from 'ink';
+import { Text } from './Text.js';
 import type { DetailSections } from '../app/screen.js';
+import { visible } from '../app/visible.js';
 import { unknownFields } from '../model/more-fields.js';
 import type { ResourceSchema } from '../model/schema.js';
 import { flatten, getPath, scalarText, wrapLine } from './cells.js';
@@ -37,6 +38,8 @@ function detailLines(record: unknown, given: Props['sections'], schema: Resource
   // Without sections every field is drawn already.
   const more = sections?.length && schema ? unknownFields(schema.fields, record, sections.flatMap((s) => s.fields)) : [];
   if (more.length) groups.push({ heading: MORE_FIELDS, pairs: more.map(([k, v]) => [k, compact(v)]) });
+  // A key is a server's word too (an unknown field's name): measured as it shows.
+  for (const g of groups) g.pairs = g.pairs.map(([k, v]) => [visible(k), v]);
   const keyWidth = Math.min(Math.floor(width * 0.4), Math.max(4, ...groups.flatMap((g) => g.pairs.map(([k]) => k.length))));
   const valueWidth = Math.max(10, width - keyWidth - 3);
   const lines: Line[] = [];

@@ -1,4 +1,5 @@
-/** Text helpers shared by the table, detail and JSON views. */
+/** Text helpers shared by the table, detail and JSON views. What they measure is text as the gate (src/app/visible.ts) shows it. */
+import { visible } from '../app/visible.js';
 
 export function getPath(record: unknown, path: string): unknown {
   let v: unknown = record;
@@ -19,13 +20,14 @@ export function scalarText(v: unknown): string {
 }
 
 /**
- * Pads or truncates (with …) to exactly `width` characters. Cut in the middle,
+ * Pads or truncates (with …) to exactly `width` characters, of `text` as it
+ * shows on one line (a line feed as `␊`). Cut in the middle,
  * values that share a prefix keep what tells them apart: g6-standard-2 and
  * g6-standard-4 in 8 cells read "g6-s…d-2" and "g6-s…d-4", not "g6-stan…" twice.
  */
 export function fit(text: string, width: number, align: 'left' | 'right' = 'left', cut: 'end' | 'middle' = 'end'): string {
   if (width <= 0) return '';
-  const clean = text.replace(/[\r\n\t]+/g, ' ');
+  const clean = visible(text);
   if (clean.length > width && cut === 'middle' && width >= 5) {
     const tail = Math.floor((width - 1) / 2);
     return `${clean.slice(0, width - 1 - tail)}…${clean.slice(clean.length - tail)}`;
@@ -34,8 +36,9 @@ export function fit(text: string, width: number, align: 'left' | 'right' = 'left
   return align === 'right' ? clean.padStart(width) : clean.padEnd(width);
 }
 
-/** Hard-wraps one logical line into pieces of at most `width` characters. */
-export function wrapLine(text: string, width: number): string[] {
+/** Hard-wraps one logical line, as it shows, into pieces of at most `width` characters. */
+export function wrapLine(line: string, width: number): string[] {
+  const text = visible(line);
   if (width <= 0 || text.length <= width) return [text];
   const out: string[] = [];
   for (let i = 0; i < text.length; i += width) out.push(text.slice(i, i + width));
@@ -47,7 +50,7 @@ export function wrapWords(text: string, width: number): string[] {
   const out: string[] = [];
   for (const para of text.split('\n')) {
     let line = '';
-    for (const word of para.split(/ +/)) {
+    for (const word of visible(para).split(/ +/)) {
       const pieces = wrapLine(word, Math.max(1, width));
       for (const piece of pieces) {
         if (line === '') line = piece;

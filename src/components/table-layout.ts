@@ -1,5 +1,6 @@
 import type { Column } from '../app/screen.js';
 import { flawOf } from '../model/response.js';
+import { visible } from '../app/visible.js';
 import { getPath, scalarText } from './cells.js';
 
 const MIN_FLEX = 4;
@@ -25,7 +26,7 @@ export function layoutColumns(columns: Column<unknown>[], width: number, sample:
     const total = want.reduce((a, b) => a + b, 0) || 1;
     return want.map((w) => Math.max(1, Math.floor((w * room) / total)));
   }
-  const need = new Map(flexCols.map((c) => [c, sample.length === 0 ? Infinity : sample.reduce<number>((m, r) => Math.max(m, cellText(c, r).length), titleNeed(c))]));
+  const need = new Map(flexCols.map((c) => [c, sample.length === 0 ? Infinity : sample.reduce<number>((m, r) => Math.max(m, visible(cellText(c, r)).length), titleNeed(c))]));
   const got = new Map<Column<unknown>, number>();
   let open = flexCols;
   let left = flexRoom;

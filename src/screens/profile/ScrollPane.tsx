@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/Text.js';
 import { PRIORITY } from '../../app/key-router.js';
 import type { CommandId } from '../../app/keymap.js';
 import type { CommandHandlers } from '../../app/use-commands.js';
