@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYLOAD } from '../helpers/hostile.js';
@@ -27,7 +30,11 @@ function taint(value: unknown, key = ''): unknown {
 /** What is left of the app's output once its own sequences are taken out: cursor moves, erases, colors, modes, scrolls. */
 const foreign = (raw: string) => raw.replace(/\x1b\[[?0-9;:]*[@A-Za-z]|\x1b[DM78]/g, '');
 
-function expectNothingRaw(raw: string) {
+/** The one OSC the app writes: a copy to the clipboard, the exact value in base64. */
+const osc52 = (text: string) => `\x1b]52;c;${Buffer.from(text, 'utf8').toString('base64')}\x07`;
+
+function expectNothingRaw(output: string, copied?: string) {
+  const raw = copied === undefined ? output : output.split(osc52(copied)).join('');
   const rest = foreign(raw);
   // Only line ends are left of C0; nothing of C1, no bidi or invisible format character.
   const bad = /[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/.exec(rest);
@@ -39,6 +46,8 @@ function expectNothingRaw(raw: string) {
 const COLS = 110;
 const built = useBuiltApp();
 let proxy: RecordingProxy;
+// Where Ctrl-S saves: a folder of the test's own.
+const cwd = mkdtempSync(join(tmpdir(), 'vmtui-e2e-hostile-'));
 
 beforeAll(async () => {
   proxy = await startRecordingProxy(built.svc.origin, { change: (_path, body) => taint(body) });
@@ -47,15 +56,18 @@ beforeAll(async () => {
 afterAll(async () => {
   built.killAll();
   await proxy?.close();
+  rmSync(cwd, { recursive: true, force: true });
 });
 
 describe('nothing a server sends drives the terminal', { timeout: 180_000 }, () => {
   it('every view of hostile text: no raw control byte reaches the pty, the screen shows their visible forms, the frame keeps its width', async () => {
-    const app: PtyApp = built.start(['--api-url', proxy.base, '--token', OWNER_TOKEN], { cols: COLS, rows: 40 });
+    // Outside tmux, whatever runs the test: a copy is then the app's OSC 52.
+    const app: PtyApp = built.start(['--api-url', proxy.base, '--token', OWNER_TOKEN], { cols: COLS, rows: 40, cwd, env: { TMUX: undefined } });
+    let copied: string | undefined;
     const seen: string[] = [];
     const check = async (view: string, shows: RegExp) => {
       const screen = await app.waitForScreen(shows);
-      expectNothingRaw(app.output());
+      expectNothingRaw(app.output(), copied);
       for (const line of screen.split('\n')) expect(stringWidth(line), `${view}: ${line}`).toBeLessThanOrEqual(COLS);
       seen.push(view);
       return screen;
@@ -74,6 +86,27 @@ describe('nothing a server sends drives the terminal', { timeout: 180_000 }, () 
     const lines = list.split('\n');
     const status = lines.find((l) => /\bStatus\b/.test(l))!.indexOf('Status');
     for (const l of lines.filter((l) => /\b(running|offline|provisioning)\b/.test(l))) expect(l.search(/\b(running|offline|provisioning)\b/), l).toBe(status);
+
+    // What is copied and exported is the data, exactly: the label in the app's own OSC 52, base64; the lists' files as the server sent them.
+    const label = `web-1${PAYLOAD}`;
+    app.press('Y');
+    await app.waitForScreen(/^home › instances › copy$/m);
+    app.press('l');
+    await app.waitForScreen(/Copied the label \(OSC 52\)/);
+    expect(app.output()).toContain(osc52(label));
+    copied = label;
+    app.press('\x13');
+    await app.waitForScreen(/Exported 21 items/);
+    const files = readdirSync(cwd);
+    const json = readFileSync(join(cwd, files.find((f) => f.endsWith('.json'))!), 'utf8');
+    // JSON escapes the C0 controls and the lone surrogate; what it writes as is, it reads back the same.
+    expect(json).not.toMatch(/[\x00-\x09\x0b-\x1f]/);
+    expect(json).toContain('web-1\\u001b]0;PWNED-TITLE\\u0007');
+    expect((JSON.parse(json) as { label: string }[]).map((r) => r.label)).toContain(label);
+    const csv = readFileSync(join(cwd, files.find((f) => f.endsWith('.csv'))!), 'utf8');
+    // UTF-8 has no form for a lone surrogate: a text file holds U+FFFD in its place, all else as sent.
+    expect(csv.includes(label.replace('\ud800', '\ufffd'))).toBe(true);
+
     app.press('d');
     await check('instance detail', /^home › instances › detail$[^]*label +web-1␛\]0;PWNED-TITLE␇␛\]52;c;ZWNobyBwd25lZA==␇␛\[2J␛\[31mRED<U\+202E>evil<U\+200B>/m);
     app.press(KEYS.esc);
