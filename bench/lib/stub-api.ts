@@ -5,9 +5,10 @@ import { syntheticInstances } from './synthetic.js';
  * A minimal server speaking the API's list envelope, for benchmarks that need
  * more rows than the service holds: /v4/vm/instances pages through `rows`
  * synthetic instances; other lists are empty, other paths answer {}.
+ * `suffix` is appended to every label and tag (text the gate must rewrite).
  */
-export async function startStubApi(rows: number): Promise<{ baseUrl: string; close(): Promise<void> }> {
-  const instances = syntheticInstances(rows);
+export async function startStubApi(rows: number, suffix = ''): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const instances = syntheticInstances(rows).map((r) => (suffix ? { ...r, label: r.label + suffix, tags: r.tags.map((t) => t + suffix) } : r));
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url!, 'http://x');
     const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
