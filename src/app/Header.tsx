@@ -8,11 +8,12 @@ import type { DataState } from '../store/data.js';
 import { plural } from '../model/plural.js';
 import { underWay } from '../store/jobs.js';
 import { visible } from './visible.js';
+import { columns } from '../components/cells.js';
 
 const GAP = '  ';
 
 /** Columns the parts take side by side, GAP apart. */
-const widthOf = (parts: (string | undefined)[]) => parts.reduce((sum, p) => (p ? sum + (sum ? GAP.length : 0) + p.length : sum), 0);
+const widthOf = (parts: (string | undefined)[]) => parts.reduce((sum, p) => (p ? sum + (sum ? GAP.length : 0) + columns(p) : sum), 0);
 
 /**
  * The header's parts: their short forms (no scheme, short badges) when the

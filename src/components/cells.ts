@@ -1,5 +1,11 @@
-/** Text helpers shared by the table, detail and JSON views. What they measure is text as the gate (src/app/visible.ts) shows it. */
+/** Text helpers shared by the table, detail and JSON views. What they measure is text as the gate (src/app/visible.ts) shows it, in terminal columns. */
+import stringWidth from 'string-width';
 import { visible } from '../app/visible.js';
+
+const PLAIN = /^[\x20-\x7e]*$/;
+
+/** Columns `text` takes in the terminal, measured as Ink measures it: a wide character two, a combining mark none. */
+export const columns = (text: string): number => (PLAIN.test(text) ? text.length : stringWidth(text));
 
 export function getPath(record: unknown, path: string): unknown {
   let v: unknown = record;
@@ -19,33 +25,78 @@ export function scalarText(v: unknown): string {
   return String(v);
 }
 
+let segmenter: Intl.Segmenter | undefined;
+/** The characters (grapheme clusters: a letter and its combining marks) of `text`, read lazily. */
+const graphemes = (text: string) => (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text);
+const charWidth = (c: string) => (c.length === 1 && c >= ' ' && c <= '~' ? 1 : stringWidth(c));
+
+/** The longest start (or end) of `text` made of whole characters that fills at most `width` columns. */
+function take(text: string, width: number, fromEnd = false): string {
+  if (PLAIN.test(text)) return fromEnd ? text.slice(text.length - width) : text.slice(0, width);
+  let used = 0;
+  let length = 0;
+  // From the end the characters are all read (segments have no reverse order): `text` is a cell's worth.
+  for (const { segment } of fromEnd ? [...graphemes(text)].reverse() : graphemes(text)) {
+    used += charWidth(segment);
+    if (used > width) break;
+    length += segment.length;
+  }
+  return fromEnd ? text.slice(text.length - length) : text.slice(0, length);
+}
+
+const pad = (text: string, width: number, align: 'left' | 'right') => {
+  const room = ' '.repeat(Math.max(0, width - columns(text)));
+  return align === 'right' ? room + text : text + room;
+};
+
 /**
- * Pads or truncates (with …) to exactly `width` characters, of `text` as it
+ * Pads or truncates (with …) to exactly `width` columns, of `text` as it
  * shows on one line (a line feed as `␊`). Cut in the middle,
  * values that share a prefix keep what tells them apart: g6-standard-2 and
  * g6-standard-4 in 8 cells read "g6-s…d-2" and "g6-s…d-4", not "g6-stan…" twice.
  */
 export function fit(text: string, width: number, align: 'left' | 'right' = 'left', cut: 'end' | 'middle' = 'end'): string {
   if (width <= 0) return '';
-  const clean = visible(text);
-  if (clean.length > width && cut === 'middle' && width >= 5) {
+  // A long value shows only its ends: they alone are made visible and measured, not a whole 10,000-character line.
+  const span = 2 * width + 8;
+  const long = text.length > 2 * span;
+  const head = visible(long ? text.slice(0, span) : text);
+  if (!long && columns(head) <= width) return pad(head, width, align);
+  if (cut === 'middle' && width >= 5) {
     const tail = Math.floor((width - 1) / 2);
-    return `${clean.slice(0, width - 1 - tail)}…${clean.slice(clean.length - tail)}`;
+    const end = long ? visible(text.slice(text.length - span)) : head;
+    // A wide character at a cut leaves a column over: filled with a space.
+    return pad(`${take(head, width - 1 - tail)}…${take(end, tail, true)}`, width, 'left');
   }
-  if (clean.length > width) return width === 1 ? '…' : `${clean.slice(0, width - 1)}…`;
-  return align === 'right' ? clean.padStart(width) : clean.padEnd(width);
+  return width === 1 ? '…' : pad(`${take(head, width - 1)}…`, width, 'left');
 }
 
-/** Hard-wraps one logical line, as it shows, into pieces of at most `width` characters. */
+/** Hard-wraps one logical line, as it shows, into pieces of at most `width` columns (a character wider than the line alone on one). */
 export function wrapLine(line: string, width: number): string[] {
   const text = visible(line);
-  if (width <= 0 || text.length <= width) return [text];
+  if (width <= 0 || columns(text) <= width) return [text];
   const out: string[] = [];
-  for (let i = 0; i < text.length; i += width) out.push(text.slice(i, i + width));
+  if (PLAIN.test(text)) {
+    for (let i = 0; i < text.length; i += width) out.push(text.slice(i, i + width));
+    return out;
+  }
+  let piece = '';
+  let used = 0;
+  for (const { segment } of graphemes(text)) {
+    const w = charWidth(segment);
+    if (used + w > width && piece !== '') {
+      out.push(piece);
+      piece = '';
+      used = 0;
+    }
+    piece += segment;
+    used += w;
+  }
+  out.push(piece);
   return out;
 }
 
-/** Word-wraps text (its own line breaks kept) into lines of at most `width` characters; a word longer than a line is split. */
+/** Word-wraps text (its own line breaks kept) into lines of at most `width` columns; a word longer than a line is split. */
 export function wrapWords(text: string, width: number): string[] {
   const out: string[] = [];
   for (const para of text.split('\n')) {
@@ -54,7 +105,7 @@ export function wrapWords(text: string, width: number): string[] {
       const pieces = wrapLine(word, Math.max(1, width));
       for (const piece of pieces) {
         if (line === '') line = piece;
-        else if (line.length + 1 + piece.length <= width) line += ` ${piece}`;
+        else if (columns(line) + 1 + columns(piece) <= width) line += ` ${piece}`;
         else {
           out.push(line);
           line = piece;

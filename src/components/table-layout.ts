@@ -1,7 +1,7 @@
 import type { Column } from '../app/screen.js';
 import { flawOf } from '../model/response.js';
 import { visible } from '../app/visible.js';
-import { getPath, scalarText } from './cells.js';
+import { columns as columnsOf, getPath, scalarText } from './cells.js';
 
 const MIN_FLEX = 4;
 
@@ -26,7 +26,9 @@ export function layoutColumns(columns: Column<unknown>[], width: number, sample:
     const total = want.reduce((a, b) => a + b, 0) || 1;
     return want.map((w) => Math.max(1, Math.floor((w * room) / total)));
   }
-  const need = new Map(flexCols.map((c) => [c, sample.length === 0 ? Infinity : sample.reduce<number>((m, r) => Math.max(m, visible(cellText(c, r)).length), titleNeed(c))]));
+  // A cell wider than the room is measured no further: a 10,000-character value costs what one the room's width does.
+  const shown = (text: string) => columnsOf(visible(text.length > 2 * room ? text.slice(0, 2 * room) : text));
+  const need = new Map(flexCols.map((c) => [c, sample.length === 0 ? Infinity : sample.reduce<number>((m, r) => Math.max(m, shown(cellText(c, r))), titleNeed(c))]));
   const got = new Map<Column<unknown>, number>();
   let open = flexCols;
   let left = flexRoom;

@@ -4,7 +4,8 @@ import fc from 'fast-check';
  * What a stranger may write into a label, a description or a note to drive
  * the operator's terminal (issue 29): every C0 and C1 control and DEL, whole
  * OSC, CSI and DCS sequences in their 7-bit and 8-bit forms, bidi overrides
- * and isolates, zero-width and invisible format characters, lone surrogates.
+ * and isolates, zero-width and invisible format characters, lone surrogates;
+ * between them wide characters and combining marks, which are text but not one column each.
  */
 export const CONTROLS = [
   ...Array.from({ length: 0x20 }, (_, c) => String.fromCharCode(c)),
@@ -37,7 +38,7 @@ export const PAYLOAD = '\x1b]0;PWNED-TITLE\x07\x1b]52;c;ZWNobyBwd25lZA==\x07\x1b
 /** A hostile string: pieces of all of the above between plain words, now and then a 10,000-character line. */
 export const hostileText = (): fc.Arbitrary<string> =>
   fc.oneof(
-    { weight: 9, arbitrary: fc.array(fc.oneof(fc.constantFrom(...CONTROLS, ...SEQUENCES, ...FORMATS, ...LONE_SURROGATES), fc.constantFrom('web', 'db-1', ' ', 'é', 'x')), { maxLength: 12 }).map((p) => p.join('')) },
+    { weight: 9, arbitrary: fc.array(fc.oneof(fc.constantFrom(...CONTROLS, ...SEQUENCES, ...FORMATS, ...LONE_SURROGATES), fc.constantFrom('web', 'db-1', ' ', 'é', 'x', '漢字', 'e\u0301', '😀')), { maxLength: 12 }).map((p) => p.join('')) },
     { weight: 1, arbitrary: fc.constantFrom(...SEQUENCES, ...CONTROLS).map((s) => `long${s}`.repeat(Math.ceil(10_000 / (s.length + 4))).slice(0, 10_000)) },
   );
 
