@@ -13,11 +13,11 @@
 import { buildVariant, removeBuild } from './lib/builds.js';
 import { cpuMs, openInstancesList } from './lib/instances-app.js';
 import { startStubApi } from './lib/stub-api.js';
+import { PAYLOAD } from '../test/helpers/hostile.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const PRESSES = Number(process.env.PRESSES ?? 150);
 const ROWS = Number(process.env.ROWS ?? 10_000);
-const PAYLOAD = '\x1b]0;PWNED-TITLE\x07\x1b]52;c;ZWNobyBwd25lZA==\x07\x1b[2J\x1b[31mRED\u202eevil\u200b\x9b2J';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -32,8 +32,8 @@ export const FORMATS = [
 ];
 export const LONE_SURROGATES = ['\ud800', '\udbff', '\udc00', '\udfff', '\ud83d'];
 
-/** The 7-bit payload of the report, appended by the hostile proxy. */
-export const PAYLOAD = '\x1b]0;PWNED-TITLE\x07\x1b]52;c;ZWNobyBwd25lZA==\x07\x1b[2J\x1b[31mRED\u202eevil\u200b\x9b2J\ud800';
+/** The payload of the report after wide characters and a combining mark (text, but not one column each), with an 8-bit CSI and a lone surrogate: appended by the hostile proxy. */
+export const PAYLOAD = '漢字e\u0301\x1b]0;PWNED-TITLE\x07\x1b]52;c;ZWNobyBwd25lZA==\x07\x1b[2J\x1b[31mRED\u202eevil\u200b\x9b2J\ud800';
 
 /** A hostile string: pieces of all of the above between plain words, now and then a 10,000-character line. */
 export const hostileText = (): fc.Arbitrary<string> =>
