@@ -2,10 +2,29 @@
 import stringWidth from 'string-width';
 import { visible } from '../app/visible.js';
 
-const PLAIN = /^[\x20-\x7e]*$/;
+/**
+ * Characters string-width measures one column wide, each one code unit: printable ASCII, Latin,
+ * punctuation, arrows and technical signs, the gate's Control Pictures, box drawing and shapes
+ * (test/app/visible.test.tsx checks each against string-width). Text of them alone is as wide as it is long.
+ */
+const NARROW_CHAR = '\\x20-\\x7e\\u00a0-\\u00ac\\u00ae-\\u02ff\\u2010-\\u2027\\u202f-\\u205e\\u2190-\\u2319\\u2400-\\u2426\\u2460-\\u24ff\\u2500-\\u25fc';
+export const NARROW = new RegExp(`^[${NARROW_CHAR}]*$`);
 
-/** Columns `text` takes in the terminal, measured as Ink measures it: a wide character two, a combining mark none. */
-export const columns = (text: string): number => (PLAIN.test(text) ? text.length : stringWidth(text));
+const NARROW_RUNS = new RegExp(`[${NARROW_CHAR}]+`, 'g');
+
+/** A code point's columns: string-width only for what is not plainly narrow (a wide letter, an emoji, a combining mark). */
+const pointWidth = (c: string) => (c.length === 1 && NARROW.test(c) ? 1 : stringWidth(c));
+
+/**
+ * Columns `text` takes in the terminal, as Ink measures it (string-width): a wide character two, a
+ * combining mark none. Runs of narrow characters count by their length; string-width measures the rest.
+ */
+export function columns(text: string): number {
+  if (NARROW.test(text)) return text.length;
+  let n = text.length;
+  for (const other of text.split(NARROW_RUNS)) if (other) n += stringWidth(other) - other.length;
+  return n;
+}
 
 export function getPath(record: unknown, path: string): unknown {
   let v: unknown = record;
@@ -25,24 +44,28 @@ export function scalarText(v: unknown): string {
   return String(v);
 }
 
-let segmenter: Intl.Segmenter | undefined;
-/** The characters (grapheme clusters: a letter and its combining marks) of `text`, read lazily. */
-const graphemes = (text: string) => (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text);
-const charWidth = (c: string) => (c.length === 1 && c >= ' ' && c <= '~' ? 1 : stringWidth(c));
-
-/** The longest start (or end) of `text` made of whole characters that fills at most `width` columns. */
+/**
+ * The longest start (or end) of `text` that fills at most `width` columns, cut only before a
+ * character that takes room: a combining mark stays with its letter.
+ */
 function take(text: string, width: number, fromEnd = false): string {
-  if (PLAIN.test(text)) return fromEnd ? text.slice(text.length - width) : text.slice(0, width);
+  if (NARROW.test(text)) return fromEnd ? text.slice(text.length - width) : text.slice(0, width);
+  const points = Array.from(text);
   let used = 0;
   let length = 0;
-  // From the end the characters are all read (segments have no reverse order): `text` is a cell's worth.
-  for (const { segment } of fromEnd ? [...graphemes(text)].reverse() : graphemes(text)) {
-    used += charWidth(segment);
-    if (used > width) break;
-    length += segment.length;
+  let orphans = 0;
+  for (let i = 0; i < points.length; i++) {
+    const c = points[fromEnd ? points.length - 1 - i : i]!;
+    const w = pointWidth(c);
+    if (used + w > width) break;
+    used += w;
+    length += c.length;
+    // From the end a mark comes before its letter: marks whose letter did not fit are left out.
+    orphans = w === 0 ? orphans + c.length : 0;
   }
-  return fromEnd ? text.slice(text.length - length) : text.slice(0, length);
+  return fromEnd ? text.slice(text.length - (length - orphans)) : text.slice(0, length);
 }
+
 
 const pad = (text: string, width: number, align: 'left' | 'right') => {
   const room = ' '.repeat(Math.max(0, width - columns(text)));
@@ -76,20 +99,21 @@ export function wrapLine(line: string, width: number): string[] {
   const text = visible(line);
   if (width <= 0 || columns(text) <= width) return [text];
   const out: string[] = [];
-  if (PLAIN.test(text)) {
+  if (NARROW.test(text)) {
     for (let i = 0; i < text.length; i += width) out.push(text.slice(i, i + width));
     return out;
   }
   let piece = '';
   let used = 0;
-  for (const { segment } of graphemes(text)) {
-    const w = charWidth(segment);
-    if (used + w > width && piece !== '') {
+  for (const c of text) {
+    const w = pointWidth(c);
+    // A line breaks only before a character that takes room: a combining mark stays with its letter.
+    if (w > 0 && used + w > width && piece !== '') {
       out.push(piece);
       piece = '';
       used = 0;
     }
-    piece += segment;
+    piece += c;
     used += w;
   }
   out.push(piece);

@@ -8,7 +8,7 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import type { Column } from '../../src/app/screen.js';
 import { visible } from '../../src/app/visible.js';
-import { fit, wrapLine, wrapWords } from '../../src/components/cells.js';
+import { NARROW, columns, fit, wrapLine, wrapWords } from '../../src/components/cells.js';
 import { DetailView } from '../../src/components/DetailView.js';
 import { JsonView } from '../../src/components/JsonView.js';
 import { Table } from '../../src/components/Table.js';
@@ -56,6 +56,20 @@ describe('the gate (visible)', () => {
       { numRuns: 300 },
     );
     for (const c of [...CONTROLS, ...FORMATS, ...LONE_SURROGATES]) expect(stringWidth(visible(c))).toBe(visible(c).length);
+  });
+
+  it('measures as string-width (and so Ink) does: every character counted narrow is one column, any text as wide as string-width says', () => {
+    for (let c = 0; c < 0x10000; c++) {
+      const ch = String.fromCharCode(c);
+      if (NARROW.test(ch) && stringWidth(ch) !== 1) expect.fail(`U+${c.toString(16)} counted narrow, string-width says ${stringWidth(ch)}`);
+    }
+    fc.assert(
+      fc.property(hostileText(), (s) => {
+        const shown = visible(s);
+        expect(columns(shown)).toBe(stringWidth(shown));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('fit, wrapLine and wrapWords cut text as it shows, by columns: exactly the width asked (wide characters and combining marks too), nothing raw', () => {
