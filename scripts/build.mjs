@@ -8,13 +8,15 @@
 // remote API does not load the service. dist/embedded-worker.js is the
 // embedded service's thread, which runs dist/service.js.
 // Beside the bundles: THIRD-PARTY-LICENSES.txt, the licences of the packages they inline.
-// Usage: node scripts/build.mjs [--outdir DIR] [--analyze] [--sourcemap] [--without PATCH,...] [--full-redraw] [--no-shifts] [--sqlite-binding FILE]
+// Usage: node scripts/build.mjs [--outdir DIR] [--analyze] [--sourcemap] [--without PATCH,...] [--full-redraw] [--no-shifts] [--no-gate] [--sqlite-binding FILE]
 //   default dist; --analyze prints what each bundle holds; --sourcemap writes source maps beside the bundles
 //   (they hold the whole source, several MB: not for the package); for benchmarks, --without leaves out the named
 //   patches of scripts/bundle-patches.mjs (by plugin name) and --full-redraw has Ink redraw the whole frame
 //   at each change instead of the lines that changed, --no-shifts draws the lines of a scrolled list again
-//   instead of scrolling them in the terminal, and --sqlite-binding builds the service on another SQLite binding
-//   with src/server/sqlite.ts's interface (bench/sqlite-binding.ts compares them).
+//   instead of scrolling them in the terminal, --no-gate passes server text to the terminal as it came (the
+//   gate of src/app/visible.ts replaced by a pass-through: the baseline of bench/tui-gate.ts, never a build to run),
+//   and --sqlite-binding builds the service on another SQLite binding with src/server/sqlite.ts's interface
+//   (bench/sqlite-binding.ts compares them).
 import { analyzeMetafile, build } from 'esbuild';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -46,6 +48,7 @@ const { values } = parseArgs({
     'full-redraw': { type: 'boolean', default: false },
     'no-shifts': { type: 'boolean', default: false },
     'sqlite-binding': { type: 'string' },
+    'no-gate': { type: 'boolean', default: false },
   },
 });
 const outdir = values.outdir;
@@ -72,7 +75,14 @@ for (const name of without) {
     process.exit(2);
   }
 }
-const plugins = [...REQUIRED, ...OPTIONAL.filter((p) => !without.has(p.name))];
+const noGate = {
+  name: 'no-gate',
+  setup(b) {
+    b.onResolve({ filter: /(^|\/)visible\.js$/ }, (args) => (/[/\\]src[/\\]/.test(args.importer) ? { path: 'visible', namespace: 'no-gate' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'no-gate' }, () => ({ contents: 'export const visible = (text) => text;', loader: 'js' }));
+  },
+};
+const plugins = [...REQUIRED, ...OPTIONAL.filter((p) => !without.has(p.name)), ...(values['no-gate'] ? [noGate] : [])];
 const binding = values['sqlite-binding'];
 if (binding) {
   // First: it must see the imports before any other plugin answers them.

@@ -2,11 +2,11 @@
 // path (see scripts/build.mjs): computed from the installed string-width.
 import stringWidth from 'string-width';
 
-/** Blocks the UI draws from: Latin, punctuation, arrows, technical and math signs, box drawing, shapes, dingbats, braille. */
+/** Blocks the UI draws from: Latin, punctuation, arrows, technical and math signs, control pictures (the gate's forms of C0 controls), box drawing, shapes, dingbats, braille. */
 const BLOCKS = [
   [0xa0, 0x2ff],
   [0x2010, 0x205e],
-  [0x2190, 0x23ff],
+  [0x2190, 0x2426],
   [0x2460, 0x24ff],
   [0x2500, 0x27bf],
   [0x2800, 0x28ff],

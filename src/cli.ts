@@ -2,6 +2,7 @@
 import './boot/node-version.js';
 import { runTui } from './app/run.js';
 import { loadService } from './boot/parts.js';
+import { visible } from './app/visible.js';
 
 // Each command loads only what it needs: the terminal UI against a remote API never loads the service.
 async function main(args: string[]): Promise<number> {
@@ -17,7 +18,7 @@ main(argv).then(
   },
   async (err: unknown) => {
     const known = (argv[0] === 'serve' || argv[0] === 'import') && err instanceof (await loadService()).UsageError;
-    process.stderr.write(`vmtui: ${err instanceof Error ? err.message : String(err)}\n${known ? `Run 'vmtui ${argv[0] === 'import' ? 'import' : 'serve'} --help' for usage.\n` : ''}`);
+    process.stderr.write(`vmtui: ${visible(err instanceof Error ? err.message : String(err), true)}\n${known ? `Run 'vmtui ${argv[0] === 'import' ? 'import' : 'serve'} --help' for usage.\n` : ''}`);
     process.exitCode = known ? 2 : 1;
   },
 );

@@ -4,12 +4,13 @@ import { syntheticInstances } from './synthetic.js';
 /**
  * A minimal server speaking the API's list envelope, for benchmarks that need
  * more rows than the service holds: /v4/vm/instances pages through `rows`
- * synthetic instances; other lists are empty, other paths answer {}. After
- * `stopOnRead(n)`, each read of the list's first page stops n running
+ * synthetic instances; other lists are empty, other paths answer {}.
+ * `suffix` is appended to every label and tag (text the gate must rewrite).
+ * After `stopOnRead(n)`, each read of the list's first page stops n running
  * instances (the next ones in turn), as someone else would.
  */
-export async function startStubApi(rows: number): Promise<{ baseUrl: string; close(): Promise<void>; stopOnRead(n: number): void }> {
-  const instances = syntheticInstances(rows);
+export async function startStubApi(rows: number, suffix = ''): Promise<{ baseUrl: string; close(): Promise<void>; stopOnRead(n: number): void }> {
+  const instances = syntheticInstances(rows).map((r) => (suffix ? { ...r, label: r.label + suffix, tags: r.tags.map((t) => t + suffix) } : r));
   let next = 0;
   let stops = 0;
   const stopSome = () => {

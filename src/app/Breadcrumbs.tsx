@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Text } from '../components/Text.js';
 import { useStore } from 'zustand';
 import { useApp } from './context.js';
 

@@ -1,4 +1,5 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/Text.js';
 import { useStore } from 'zustand';
 import { TextInput } from '../components/TextInput.js';
 import { editText } from '../components/text-edit.js';

@@ -1,4 +1,5 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/Text.js';
 import { useStore } from 'zustand';
 import { useApp } from './context.js';
 import type { SessionState } from '../store/session.js';
@@ -8,18 +9,21 @@ import { plural } from '../model/plural.js';
 import { underWay } from '../store/jobs.js';
 import { createStore } from 'zustand/vanilla';
 import type { TabsState } from './tabs.js';
+import { visible } from './visible.js';
+import { columns } from '../components/cells.js';
 
 const GAP = '  ';
 
 /** Columns the parts take side by side, GAP apart. */
-const widthOf = (parts: (string | undefined)[]) => parts.reduce((sum, p) => (p ? sum + (sum ? GAP.length : 0) + p.length : sum), 0);
+const widthOf = (parts: (string | undefined)[]) => parts.reduce((sum, p) => (p ? sum + (sum ? GAP.length : 0) + columns(p) : sum), 0);
 
 /**
  * The header's parts: their short forms (no scheme, short badges) when the
  * long ones do not fit, and the endpoint cut to what the others leave.
  */
 function headerParts(s: SessionState, age: string | undefined, revalidating: string | undefined, width: number, jobs: number, unread: number, strip: string | undefined) {
-  const user = s.user ?? (s.userError ? `? (${s.userError})` : '…');
+  // The user's name and an error are a server's words, the endpoint and profile a config's: measured as they show.
+  const user = visible(s.user ?? (s.userError ? `? (${s.userError})` : '…'));
   const n = s.problemCount ?? 0;
   const badge = n > 0 ? [`⚠ ${plural(n, 'problem service')} (! triage)`, `⚠ ${n} problem (!)`] : undefined;
   const high = s.auditHigh ?? 0;
@@ -27,13 +31,14 @@ function headerParts(s: SessionState, age: string | undefined, revalidating: str
   const alerts = unread > 0 ? [`● ${plural(unread, 'new alert')} (:alerts)`, `● ${unread} alert${unread === 1 ? '' : 's'}`] : undefined;
   const working = jobs > 0 ? [`${jobs} under way (:jobs)`, `${jobs} under way`] : undefined;
   const refreshed = revalidating ? [`refreshing data ${revalidating} old`, `↻ ${revalidating} old`] : age ? [`updated ${age} ago`, `↻ ${age} ago`] : undefined;
-  const profile = s.profileName ? `profile ${s.profileName}` : undefined;
+  const profile = s.profileName ? `profile ${visible(s.profileName)}` : undefined;
   const readOnly = s.readOnly ? '[READ-ONLY]' : undefined;
   // Why nothing is marked yet: the server neither said the scopes nor let the token list them; refusals teach them one by one.
   const lacking = s.refusedScopes.length;
   const scopeNote = s.scopes !== null || !s.scopesSettled ? undefined : [lacking === 0 ? 'scopes unknown' : `scopes unknown, ${lacking} refused`, 'scopes ?'];
-  const bare = s.endpoint.replace(/^https?:\/\//, '');
-  const endpoints = s.embedded ? [`embedded demo · ${s.endpoint}`, `demo · ${bare}`] : [s.endpoint, bare];
+  const shownEndpoint = visible(s.endpoint);
+  const bare = shownEndpoint.replace(/^https?:\/\//, '');
+  const endpoints = s.embedded ? [`embedded demo · ${shownEndpoint}`, `demo · ${bare}`] : [shownEndpoint, bare];
   const others = (short: 0 | 1) => ['vmtui', strip, user, scopeNote?.[short], profile, readOnly, badge?.[short], alerts?.[short], audit?.[short], working?.[short], refreshed?.[short]];
   const short = widthOf([...others(0), endpoints[0]]) <= width ? 0 : 1;
   // Everything but the endpoint stays whole; the endpoint is cut to what is left.

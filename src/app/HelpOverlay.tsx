@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Text } from '../components/Text.js';
 import { useStore } from 'zustand';
 import { ScrollView } from '../components/ScrollView.js';
 import { activeKeys } from './active-keys.js';

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../components/Text.js';
 import { useStore } from 'zustand';
 import { useApp } from './context.js';
 import { wrapWords } from '../components/cells.js';

@@ -7,6 +7,7 @@ import { UsageError } from '../command-line.js';
 import { defaultDataFile, moveAside } from '../server/data-file.js';
 import { startEmbedded } from '../server/embedded.js';
 import { loadApp } from '../boot/parts.js';
+import { visible } from './visible.js';
 
 /** Set by the build from package.json: a bundle may run where no package.json is beside it (the single executable). */
 declare const VMTUI_VERSION: string | undefined;
@@ -18,7 +19,7 @@ function version(): string {
 }
 
 const fail = (message: string, code = 2) => {
-  process.stderr.write(`vmtui: ${message}\n`);
+  process.stderr.write(`vmtui: ${visible(message, true)}\n`);
   return code;
 };
 

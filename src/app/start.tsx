@@ -18,6 +18,7 @@ import { createTabs } from './tabs.js';
 import type { Profile } from '../config/config.js';
 import { createScreenWriter } from './screen-writer.js';
 import { SIGNAL_EXIT_CODES, lendTerminal, takeTerminal } from './terminal.js';
+import { visible } from './visible.js';
 
 /** Set by `scripts/build.mjs --full-redraw`, for benchmarks: Ink's frames reach the terminal whole, as Ink writes them. */
 declare const VMTUI_FULL_REDRAW: boolean | undefined;
@@ -224,7 +225,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     await instance.waitUntilExit();
   } catch (err) {
     release();
-    process.stderr.write(`vmtui crashed: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`vmtui crashed: ${visible(err instanceof Error ? err.message : String(err), true)}\n`);
     return 1;
   } finally {
     // Requests still waiting for a server would keep the process alive after the screen is gone.
@@ -237,7 +238,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     release();
   }
   if (failure) {
-    process.stderr.write(`vmtui: ${failure instanceof Error ? failure.message : String(failure)}\n`);
+    process.stderr.write(`vmtui: ${visible(failure instanceof Error ? failure.message : String(failure), true)}\n`);
     return 1;
   }
   return exitCode;

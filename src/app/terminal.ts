@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describeError } from '../api/errors.js';
+import { visible } from './visible.js';
 
 // Autowrap is off while the app draws: a line too wide for the screen (a frame drawn for the width before a resize) is cut, not wrapped onto the next row.
 const ENTER = '\x1b[?1049h\x1b[H\x1b[2J\x1b[?25l\x1b[?7l';
@@ -21,7 +22,7 @@ export function takeTerminal(stdout: NodeJS.WriteStream, onSignal: (signal: Node
   const crash = (err: unknown) => {
     restore();
     const text = err instanceof Error ? err.message : String(err);
-    process.stderr.write(`vmtui crashed: ${text}\n`);
+    process.stderr.write(`vmtui crashed: ${visible(text, true)}\n`);
     process.exit(1);
   };
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];

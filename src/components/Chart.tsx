@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import { defaultFormat, renderChart, summarize, type Point } from './braille-chart.js';
 
 interface Props {

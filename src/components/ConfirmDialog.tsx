@@ -1,4 +1,5 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import { PRIORITY } from '../app/key-router.js';
 import { useCommands } from '../app/use-commands.js';
 import { useLocalStore } from '../app/use-local-store.js';

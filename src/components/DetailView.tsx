@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import { Text } from 'ink';
+import { Text } from './Text.js';
 import type { DetailSections } from '../app/screen.js';
+import { visible } from '../app/visible.js';
 import { unknownFields } from '../model/more-fields.js';
 import type { ResourceSchema } from '../model/schema.js';
-import { flatten, getPath, scalarText, wrapLine } from './cells.js';
+import { columns, flatten, getPath, scalarText, wrapLine } from './cells.js';
 import { ScrollView } from './ScrollView.js';
 import { specAt } from './form/form-state.js';
 
@@ -37,7 +38,9 @@ function detailLines(record: unknown, given: Props['sections'], schema: Resource
   // Without sections every field is drawn already.
   const more = sections?.length && schema ? unknownFields(schema.fields, record, sections.flatMap((s) => s.fields)) : [];
   if (more.length) groups.push({ heading: MORE_FIELDS, pairs: more.map(([k, v]) => [k, compact(v)]) });
-  const keyWidth = Math.min(Math.floor(width * 0.4), Math.max(4, ...groups.flatMap((g) => g.pairs.map(([k]) => k.length))));
+  // A key is a server's word too (an unknown field's name): measured as it shows.
+  for (const g of groups) g.pairs = g.pairs.map(([k, v]) => [visible(k), v]);
+  const keyWidth = Math.min(Math.floor(width * 0.4), Math.max(4, ...groups.flatMap((g) => g.pairs.map(([k]) => columns(k)))));
   const valueWidth = Math.max(10, width - keyWidth - 3);
   const lines: Line[] = [];
   for (const group of groups) {
@@ -45,7 +48,7 @@ function detailLines(record: unknown, given: Props['sections'], schema: Resource
     for (const [key, value] of group.pairs) {
       // Long values and multi-line text (scripts) continue on lines of their own.
       const pieces = value.split('\n').flatMap((l) => wrapLine(l, valueWidth));
-      pieces.forEach((piece, i) => lines.push({ key: i === 0 ? key.padEnd(keyWidth) : ' '.repeat(keyWidth), value: piece }));
+      pieces.forEach((piece, i) => lines.push({ key: i === 0 ? key + ' '.repeat(Math.max(0, keyWidth - columns(key))) : ' '.repeat(keyWidth), value: piece }));
     }
   }
   return lines;

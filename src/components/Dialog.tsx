@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 
 interface Props {
   title: string;

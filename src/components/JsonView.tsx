@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Text } from 'ink';
+import { Text } from './Text.js';
 import { wrapLine } from './cells.js';
 import { ScrollView } from './ScrollView.js';
 

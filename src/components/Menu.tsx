@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Text } from 'ink';
+import { Text } from './Text.js';
 import { PRIORITY } from '../app/key-router.js';
 import { useCommands } from '../app/use-commands.js';
 import { useLocalStore } from '../app/use-local-store.js';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import { PRIORITY } from '../app/key-router.js';
 import type { CommandHandlers } from '../app/use-commands.js';
 import { useScroll } from './use-scroll.js';

@@ -1,4 +1,5 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import { PRIORITY } from '../app/key-router.js';
 import type { CommandHandlers } from '../app/use-commands.js';
 import { useScroll } from './use-scroll.js';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import { useStore } from 'zustand';
 import { useApp } from '../app/context.js';
 import { PRIORITY } from '../app/key-router.js';

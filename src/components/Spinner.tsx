@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Text } from 'ink';
+import { Text } from './Text.js';
 
 const FRAMES = '⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏';
 

@@ -1,5 +1,6 @@
 import { useMemo, useRef } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import type { Column } from '../app/screen.js';
 import { plain } from '../app/style.js';
 import { flawOf } from '../model/response.js';

@@ -1,4 +1,5 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from './Text.js';
 import { fit } from './cells.js';
 import { TextInput } from './TextInput.js';
 import { cursorLine, type TextState } from './text-edit.js';

@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Text } from './Text.js';
 import { plain } from '../app/style.js';
 import type { TextState } from './text-edit.js';
 

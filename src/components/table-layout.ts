@@ -1,6 +1,7 @@
 import type { Column } from '../app/screen.js';
 import { flawOf } from '../model/response.js';
-import { getPath, scalarText } from './cells.js';
+import { visible } from '../app/visible.js';
+import { columns as columnsOf, getPath, scalarText } from './cells.js';
 
 const MIN_FLEX = 4;
 
@@ -8,7 +9,9 @@ const MIN_FLEX = 4;
 const titleNeed = (c: Column<unknown>) => c.title.length + 2;
 
 /** Room a column's cells need: its widest cell in `sample` and its title. */
-const cellsNeed = (c: Column<unknown>, sample: readonly unknown[]) => sample.reduce<number>((m, r) => Math.max(m, cellText(c, r).length), titleNeed(c));
+/** Columns a cell takes as it shows; one wider than `bound` is measured no further (a 10,000-character value costs what one that wide does). */
+const shownWidth = (text: string, bound: number) => columnsOf(visible(text.length > 2 * bound ? text.slice(0, 2 * bound) : text));
+const cellsNeed = (c: Column<unknown>, sample: readonly unknown[], bound: number) => sample.reduce<number>((m, r) => Math.max(m, shownWidth(cellText(c, r), bound)), titleNeed(c));
 
 /**
  * Column widths for the terminal width (one space between columns; 0 for a
@@ -20,7 +23,7 @@ const cellsNeed = (c: Column<unknown>, sample: readonly unknown[]) => sample.red
  */
 export function layoutColumns(columns: Column<unknown>[], width: number, sample: readonly unknown[] = []): number[] {
   // A cell as long as half the line is a sentence more than a name (a ticket's subject): that much of it is kept.
-  const ids = new Map(columns.filter((c) => c.identifier && sample.length > 0).map((c) => [c, Math.max(c.width ?? 0, Math.min(cellsNeed(c, sample), Math.floor(width / 2)))]));
+  const ids = new Map(columns.filter((c) => c.identifier && sample.length > 0).map((c) => [c, Math.max(c.width ?? 0, Math.min(cellsNeed(c, sample, width), Math.floor(width / 2)))]));
   const idRoom = [...ids.values()].reduce((a, b) => a + b, 0);
   const roomFor = (cols: Column<unknown>[]) => width - (ids.size + cols.length - 1) - idRoom;
   // Nothing to keep whole, or not even the identifiers fit.
@@ -57,7 +60,7 @@ function share(columns: Column<unknown>[], width: number, sample: readonly unkno
     const total = want.reduce((a, b) => a + b, 0) || 1;
     return want.map((w) => Math.max(1, Math.floor((w * room) / total)));
   }
-  const need = new Map(flexCols.map((c) => [c, sample.length === 0 ? Infinity : cellsNeed(c, sample)]));
+  const need = new Map(flexCols.map((c) => [c, sample.length === 0 ? Infinity : cellsNeed(c, sample, room)]));
   const got = new Map<Column<unknown>, number>();
   let open = flexCols;
   let left = flexRoom;

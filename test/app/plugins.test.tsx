@@ -89,6 +89,13 @@ describe('plugins', { timeout: 60_000 }, () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it("a plugin's output in the message line is drawn through the gate: its escape sequences show, none is sent", async () => {
+    const r = open([plugin({ name: 'noisy', key: 'p', command: "printf 'a\\033]0;TITLE\\007b\\033[2Jc\\342\\200\\256d'" })]);
+    await jumpTo(r, 'instances', /web-1/);
+    const frame = await press(r, 'p', /noisy on \S+: a␛\]0;TITLE␇b␛\[2Jc<U\+202E>d/);
+    expect(frame).not.toMatch(/[\x07\u202e]|\x1b[\]P]|\x1b\[2J/);
+  });
+
   it('applies only to the views it names', async () => {
     const r = open([plugin({ name: 'dump', key: 'p', command: 'true' })]);
     await jumpTo(r, 'nodebalancers', /No load balancers|Label/);

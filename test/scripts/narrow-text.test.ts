@@ -11,6 +11,10 @@ describe('the characters the bundle measures by length', () => {
     expect(narrow.test('› · ● ◌ ✗ ○ ⚠ ─│┤└┐ ▲▼ ↑↓ … — ⣿⠀⡇ éü')).toBe(true);
   });
 
+  it("holds the gate's forms of the C0 controls and DEL (src/app/visible.ts)", () => {
+    expect(narrow.test('␀␇␊␛␟␡')).toBe(true);
+  });
+
   it('excludes what is not one column wide: emoji, zero-width and combining characters, wide forms', () => {
     for (const ch of ['✅', '⌚', '\u00AD', '\u200B', '\u0301', '\u2060', '한', 'Ｗ', '\t', '\x1b']) expect(narrow.test(ch)).toBe(false);
   });

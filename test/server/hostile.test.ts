@@ -102,6 +102,26 @@ describe('keys named after Object.prototype members are data', () => {
   });
 });
 
+describe('free text that would drive a terminal (issue 29)', () => {
+  // The report's payload, 7-bit and 8-bit: the service stores text, it does not judge what a terminal would make of it.
+  const payload = 'x\x1b]0;PWNED-TITLE\x07\x1b]52;c;ZWNobyBwd25lZA==\x07\x1b[2J\x1b[31mRED\u202e\u200b\x9b2J\x7f\ufeff';
+
+  it('is kept exactly where the API takes free text: a StackScript description and revision note, a managed service note', async () => {
+    const script = await call(svc, 'POST', '/vm/stackscripts', { body: { label: 'terminal-probe', images: ['vm/debian12'], script: '#!/bin/bash\necho', description: payload, rev_note: payload } });
+    expect(script.status, JSON.stringify(script.body)).toBe(200);
+    const read = await call(svc, 'GET', `/vm/stackscripts/${script.body.id}`);
+    expect([read.body.description, read.body.rev_note]).toEqual([payload, payload]);
+    const service = await call(svc, 'POST', '/managed/services', { body: { label: 'terminal-probe', service_type: 'url', address: 'https://example.com', timeout: 10, notes: payload } });
+    expect(service.status, JSON.stringify(service.body)).toBe(200);
+    expect((await call(svc, 'GET', `/managed/services/${service.body.id}`)).body.notes).toBe(payload);
+  });
+
+  it('is refused in a label, whose pattern allows none of it', async () => {
+    const r = await call(svc, 'PUT', `/vm/instances/${vmId}`, { body: { label: 'web\x1b]0;T\x07' } });
+    expect(expectRefusal(r, 400)[0]!.field).toBe('label');
+  });
+});
+
 describe('limits on what a request may hold', () => {
   it(`refuses an X-Filter of more than ${FILTER_MAX_TERMS} comparisons, and serves one of exactly that many`, async () => {
     const terms = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i }));

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../Text.js';
 import type { Mode } from '../../model/schema.js';
 import { ApiError, describeError } from '../../api/errors.js';
 import { useApp } from '../../app/context.js';

@@ -1,4 +1,5 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../Text.js';
 import { plain } from '../../app/style.js';
 import { TextArea } from '../TextArea.js';
 import { TextInput } from '../TextInput.js';

@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Text } from '../Text.js';
 import { PRIORITY } from '../../app/key-router.js';
 import { useCommands } from '../../app/use-commands.js';
 import { Dialog } from '../Dialog.js';

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../Text.js';
 import type { Column } from '../../app/screen.js';
 import { PRIORITY } from '../../app/key-router.js';
 import { plain } from '../../app/style.js';

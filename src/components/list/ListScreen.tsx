@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../Text.js';
 import { useStore } from 'zustand';
 import { useScreenCtx } from '../../app/use-screen-ctx.js';
 import { useApp } from '../../app/context.js';

@@ -1,4 +1,5 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../Text.js';
 import type { Column } from '../../app/screen.js';
 import { NOTICEABLE_MS, useLasting } from '../../app/use-lasting.js';
 import type { ListEntry } from '../../store/data.js';

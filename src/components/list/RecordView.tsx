@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Text } from '../Text.js';
 import type { DetailSpec, ScreenCtx } from '../../app/screen.js';
 import { createdShape, flawOf, itemShape } from '../../model/response.js';
 import { DetailView } from '../DetailView.js';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Text } from 'ink';
+import { Text } from '../../components/Text.js';
 import { useStore } from 'zustand';
 import { useApp } from '../../app/context.js';
 import type { Column, ScreenProps } from '../../app/screen.js';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Text } from 'ink';
+import { Text } from '../../components/Text.js';
 import { useStore } from 'zustand';
 import { ApiClient } from '../../api/client.js';
 import { describeError } from '../../api/errors.js';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Text } from 'ink';
+import { Text } from '../../components/Text.js';
 import { useStore } from 'zustand';
 import type { AccountTarget, AccountsStore } from '../../app/accounts.js';
 import { useApp } from '../../app/context.js';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Text } from 'ink';
+import { Text } from '../../components/Text.js';
 import { useStore } from 'zustand';
 import { EVENTS_PATH, type AccountEvent } from '../../api/events.js';
 import { describeError } from '../../api/errors.js';

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/Text.js';
 import { STATS_SERIES, type ManagedIssue, type ManagedService, type ManagedStats, type StatsSeries } from '../../api/managed.js';
 import { useApp } from '../../app/context.js';
 import { PRIORITY } from '../../app/key-router.js';

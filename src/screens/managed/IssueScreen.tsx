@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/Text.js';
 import { useStore } from 'zustand';
 import { ISSUES_PATH, getIssue, type ManagedContact, type ManagedCredential, type ManagedIssue, type ManagedService, type ManagedVMSettings } from '../../api/managed.js';
 import { useApp } from '../../app/context.js';

@@ -1,4 +1,5 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/Text.js';
 import { plain } from '../../app/style.js';
 import type { Item } from './item-specs.js';
 

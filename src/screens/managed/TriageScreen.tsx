@@ -1,5 +1,6 @@
 import { useMemo, useRef } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/Text.js';
 import { useStore } from 'zustand';
 import type { ManagedIssue, ManagedService } from '../../api/managed.js';
 import { useApp } from '../../app/context.js';

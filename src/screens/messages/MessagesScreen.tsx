@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Text } from '../../components/Text.js';
 import { useStore } from 'zustand';
 import { useApp } from '../../app/context.js';
 import { PRIORITY } from '../../app/key-router.js';

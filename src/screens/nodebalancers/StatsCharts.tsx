@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/Text.js';
 import type { NBStats, StatSeries } from '../../api/nodebalancers.js';
 import { Chart } from '../../components/Chart.js';
 import type { Point } from '../../components/braille-chart.js';

@@ -1,4 +1,5 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/Text.js';
 import { NODEBALANCERS_PATH, type NodeBalancer } from '../../api/nodebalancers.js';
 import { useApp } from '../../app/context.js';
 import { PRIORITY } from '../../app/key-router.js';

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/Text.js';
 import { useStore } from 'zustand';
 import { useScreenCtx } from '../../app/use-screen-ctx.js';
 import { useApp } from '../../app/context.js';

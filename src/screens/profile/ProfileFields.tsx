@@ -1,4 +1,5 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/Text.js';
 import type { Profile as ProfileRecord } from '../../api/profile.js';
 import { fit } from '../../components/cells.js';
 import { Profile } from '../../model/profile.js';

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/Text.js';
 import { useStore } from 'zustand';
 import { ACCOUNT_WRITE, type Profile } from '../../api/profile.js';
 import { useApp } from '../../app/context.js';

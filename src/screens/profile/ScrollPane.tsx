@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/Text.js';
 import { PRIORITY } from '../../app/key-router.js';
 import type { CommandId } from '../../app/keymap.js';
 import type { CommandHandlers } from '../../app/use-commands.js';
 import { fit } from '../../components/cells.js';
 import { useScroll } from '../../components/use-scroll.js';
+import { visible } from '../../app/visible.js';
 
 /** A line of a pane: a heading, or text with an optional dim key before it. */
 export type PaneLine = { heading: string } | { key?: string; text: string; color?: string; bold?: boolean; dim?: boolean };
@@ -44,7 +46,8 @@ function layout(lines: PaneLine[], width: number): PaneLine[] {
   return lines.flatMap((l): PaneLine[] => {
     if ('heading' in l) return [l];
     const indent = l.key === undefined ? 0 : keyWidth + GAP;
-    const pieces = wrapWords(l.text, Math.max(10, width - indent));
+    // Wrapped as it shows: a server's text measured after the gate.
+    const pieces = wrapWords(visible(l.text), Math.max(10, width - indent));
     return pieces.map((text, i) => ({ ...l, text, key: l.key === undefined ? undefined : (i === 0 ? fit(l.key, keyWidth) : '').padEnd(indent) }));
   });
 }

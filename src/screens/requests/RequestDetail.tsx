@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Text } from '../../components/Text.js';
 import type { RequestRecord } from '../../api/request-log.js';
 import { ScrollView } from '../../components/ScrollView.js';
 import { detailLines } from './calls.js';

@@ -1,4 +1,5 @@
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
+import { Text } from '../../components/Text.js';
 import { useStore } from 'zustand';
 import { LOG_SIZE, type RequestRecord } from '../../api/request-log.js';
 import { copyToClipboard } from '../../app/clipboard.js';

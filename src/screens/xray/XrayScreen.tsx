@@ -1,5 +1,5 @@
 import { useEffect, useReducer } from 'react';
-import { Text } from 'ink';
+import { Text } from '../../components/Text.js';
 import { useStore } from 'zustand';
 import { useApp } from '../../app/context.js';
 import { drillTo } from '../../app/drill.js';
