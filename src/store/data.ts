@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { ApiClient, Root } from '../api/client.js';
-import { fetchAllPages, type FlawedRows, type ListCut } from '../api/pages.js';
+import { fetchAllPages, wholeList, type FlawedRows, type ListCut, type Page } from '../api/pages.js';
 import { ApiError, describeError } from '../api/errors.js';
 
 /** What to fetch for a list: a paged API path, or a loader for lists paged otherwise. */
@@ -95,6 +95,7 @@ export interface DataState {
 const PROGRESS_MS = 100;
 /** Items per page of every list read: a count's first page is then the list's. */
 const PAGE_SIZE = 100;
+const onePage = (page: Page<unknown>) => wholeList(page, PAGE_SIZE);
 
 /**
  * A loader's io outside the cache (another account's list in `:all`): the
@@ -307,7 +308,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
       const counted = first.then(
         async (page) => {
           // Whole in one page, and nothing read or put it since: the list is cached.
-          if (page.pages > 1 || (generation.get(key) ?? 0) !== gen || inflight.has(key)) return;
+          if (!onePage(page) || (generation.get(key) ?? 0) !== gen || inflight.has(key)) return;
           queries.set(key, q);
           generation.set(key, gen + 1);
           await settle(stillCurrent(key, gen + 1, patched(key, answered(page.data))), true);
@@ -316,7 +317,8 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
       );
       firstPages.set(key, counted);
       void counted.finally(() => firstPages.get(key) === counted && firstPages.delete(key));
-      return (await first).results;
+      const page = await first;
+      return onePage(page) ? page.data.length : page.results;
     };
 
     return {
