@@ -252,7 +252,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
       const run = fetchList(key, q, gen, initial, how.join ?? (initial ? rows : reread), (c) => (cut = c)).then(
         async (rows) => {
           if (generation.get(key) !== gen) return;
-          await settle(stillCurrent(key, gen, patched(key, answered(rows, cut))), true);
+          await settle(stillCurrent(key, gen, patched(key, { ...answered(rows, cut), ...inputFailed(key) })), true);
           if (how.behind) rejoin(key);
         },
         (err: unknown) => {
@@ -270,6 +270,20 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
       });
       inflight.set(key, tracked);
       return tracked;
+    };
+
+    /**
+     * A joined list whose input kept its old rows because its read failed is
+     * as old as that input, with its error: it says `refresh failed` and its
+     * age as a plain list does, and is read again at the next interval.
+     */
+    const inputFailed = (key: string): Partial<ListEntry> => {
+      let failed: ListEntry | undefined;
+      for (const input of joins.get(key) ?? []) {
+        const e = get().lists[input];
+        if (e?.status === 'ready' && e.error && (failed?.fetchedAt === undefined || (e.fetchedAt ?? 0) < failed.fetchedAt)) failed = e;
+      }
+      return failed ? { error: failed.error, errorStatus: failed.errorStatus, fetchedAt: failed.fetchedAt } : {};
     };
 
     const rows = async (q: ListQuery): Promise<unknown[]> => {
