@@ -9,6 +9,9 @@ import { underWay } from '../store/jobs.js';
 
 const GAP = '  ';
 
+/** 14:05: when the server stopped answering, a fixed text (no redraw each second). */
+const clockText = (at: number) => new Date(at).toTimeString().slice(0, 5);
+
 /** Columns the parts take side by side, GAP apart. */
 const widthOf = (parts: (string | undefined)[]) => parts.reduce((sum, p) => (p ? sum + (sum ? GAP.length : 0) + p.length : sum), 0);
 
@@ -23,6 +26,7 @@ function headerParts(s: SessionState, age: string | undefined, revalidating: str
   const high = s.auditHigh ?? 0;
   const audit = high > 0 ? [`⚠ ${plural(high, 'high finding')} (:audit)`, `⚠ ${high} high`] : undefined;
   const working = jobs > 0 ? [`${jobs} under way (:jobs)`, `${jobs} under way`] : undefined;
+  const link = s.link && (s.link.state === 'refused' ? ['✗ token no longer works (:ctx)', '✗ token'] : [`✗ server unreachable since ${clockText(s.link.since)}`, '✗ unreachable']);
   const refreshed = revalidating ? [`refreshing data ${revalidating} old`, `↻ ${revalidating} old`] : age ? [`updated ${age} ago`, `↻ ${age} ago`] : undefined;
   const profile = s.profileName ? `profile ${s.profileName}` : undefined;
   const readOnly = s.readOnly ? '[READ-ONLY]' : undefined;
@@ -31,13 +35,13 @@ function headerParts(s: SessionState, age: string | undefined, revalidating: str
   const scopeNote = s.scopes !== null || !s.scopesSettled ? undefined : [lacking === 0 ? 'scopes unknown' : `scopes unknown, ${lacking} refused`, 'scopes ?'];
   const bare = s.endpoint.replace(/^https?:\/\//, '');
   const endpoints = s.embedded ? [`embedded demo · ${s.endpoint}`, `demo · ${bare}`] : [s.endpoint, bare];
-  const others = (short: 0 | 1) => ['vmtui', user, scopeNote?.[short], profile, readOnly, badge?.[short], audit?.[short], working?.[short], refreshed?.[short]];
+  const others = (short: 0 | 1) => ['vmtui', user, scopeNote?.[short], profile, readOnly, link?.[short], badge?.[short], audit?.[short], working?.[short], refreshed?.[short]];
   const short = widthOf([...others(0), endpoints[0]]) <= width ? 0 : 1;
   // Everything but the endpoint stays whole; the endpoint is cut to what is left.
   const room = width - widthOf(others(short)) - GAP.length;
   const full = endpoints[short]!;
   const endpoint = full.length <= room ? full : room > 1 ? `${full.slice(0, room - 1)}…` : '';
-  return { user, scopeNote: scopeNote?.[short], endpoint, profile, readOnly, badge: badge?.[short], audit: audit?.[short], working: working?.[short], refreshed: refreshed?.[short] };
+  return { user, scopeNote: scopeNote?.[short], endpoint, profile, readOnly, link: link?.[short], badge: badge?.[short], audit: audit?.[short], working: working?.[short], refreshed: refreshed?.[short] };
 }
 
 /** When the oldest rows on screen that were shown from the cache past their refresh interval were read, while their refresh runs. */
@@ -70,6 +74,7 @@ export function Header({ width }: { width: number }) {
         {p.endpoint && <Text dimColor>{`${GAP}${p.endpoint}`}</Text>}
         {p.profile && <Text>{`${GAP}${p.profile}`}</Text>}
         {p.readOnly && <Text color="yellow" bold>{`${GAP}${p.readOnly}`}</Text>}
+        {p.link && <Text color="red" bold>{`${GAP}${p.link}`}</Text>}
         {p.badge && <Text color="red" bold>{`${GAP}${p.badge}`}</Text>}
         {p.audit && <Text color="red">{`${GAP}${p.audit}`}</Text>}
         {p.working && <Text color="cyan">{`${GAP}${p.working}`}</Text>}

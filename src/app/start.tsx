@@ -1,6 +1,7 @@
 import { render } from 'ink';
 import { ApiClient, type Connection } from '../api/client.js';
 import { screens } from '../screens/index.js';
+import { followLink } from '../store/link.js';
 import { startLivePoller } from '../store/live.js';
 import { watchSlowWrites } from './slow-writes.js';
 import { watchAuditCount } from '../screens/audit/header-count.js';
@@ -79,7 +80,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
   /** What runs beside an account's screens (its events and problem services, slow writes, the audit count, its history file); returns what stops it all. */
   const follow = (c: AppContextValue) => {
     const live = startLivePoller({ client: c.client, data: c.data, session: c.session, jobs: c.jobs });
-    const stops = [() => live.stop(), watchSlowWrites(c.client.requests, c.session.getState().notify), watchAuditCount(c.data, c.session), historyOf(c)];
+    const stops = [() => live.stop(), followLink({ client: c.client, data: c.data, session: c.session, live }), watchSlowWrites(c.client.requests, c.session.getState().notify), watchAuditCount(c.data, c.session), historyOf(c)];
     return () => stops.forEach((stop) => stop());
   };
   const ctx = createAppContext({

@@ -83,6 +83,8 @@ export interface DataState {
   refresh(q: ListQuery): Promise<void>;
   /** Marks a list as on screen: invalidation refetches watched lists and drops the rest. */
   watch(q: ListQuery): () => void;
+  /** Reads every list on screen again, each once (the server answering again after a gap). */
+  refreshWatched(): void;
   /** After a mutation: every list whose path starts with a prefix is refetched or dropped. */
   invalidate(...prefixes: string[]): void;
   /** Puts rows in the cache directly (synthetic data for tests and benchmarks). */
@@ -352,6 +354,12 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
           else watched.set(key, n);
         };
       },
+      refreshWatched: () => {
+        for (const key of watched.keys()) {
+          const q = queries.get(key);
+          if (q && !inflight.has(key)) void load(q, true);
+        }
+      },
       invalidate: (...prefixes) => {
         const hit = (key: string) => {
           const path = queries.get(key)?.path;
@@ -407,7 +415,9 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
             await settle(counted({ status: 'ready', value: await count() }), true);
           } catch (err) {
             const status = err instanceof ApiError && err.status ? `${err.status} ` : '';
-            await settle(counted({ status: 'error', error: `${status}${describeError(err)}` }), false);
+            // A count read before keeps its value beside the error, as a list keeps its rows.
+            const before = get().counts[id];
+            await settle(counted({ status: before?.status === 'ready' ? 'ready' : 'error', value: before?.value, error: `${status}${describeError(err)}` }), false);
           }
         })().finally(() => countsInflight.delete(id));
         countsInflight.set(id, run);
