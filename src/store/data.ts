@@ -98,6 +98,8 @@ const PROGRESS_MS = 100;
 /** Items per page of every list read: a count's first page is then the list's. */
 const PAGE_SIZE = 100;
 const onePage = (page: Page<unknown>) => wholeList(page, PAGE_SIZE);
+/** Cached lists kept at most (see forget in createDataStore). */
+export const LISTS_KEPT = 300;
 
 /**
  * A loader's io outside the cache (another account's list in `:all`): the
@@ -164,11 +166,30 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
         setImmediate(() => {
           const batch = pending;
           pending = [];
-          set((s) => batch.reduce<DataState>((acc, b) => ({ ...acc, ...b.change(acc) }), s));
+          set((s) => forget(batch.reduce<DataState>((acc, b) => ({ ...acc, ...b.change(acc) }), s)));
           if (batch.some((b) => b.loaded)) onLoaded?.();
           for (const b of batch) b.done();
         });
       });
+
+    /**
+     * Past LISTS_KEPT cached lists, the least recently read of those off
+     * screen and not being read are dropped (read again if ever visited
+     * again): a day of overviews, ports and folders is not all kept.
+     */
+    const forget = (s: DataState): DataState => {
+      const keys = Object.keys(s.lists);
+      if (keys.length <= LISTS_KEPT) return s;
+      const idle = keys.filter((k) => !watched.has(k) && !inflight.has(k)).sort((a, b) => (s.lists[a]!.checkedAt ?? 0) - (s.lists[b]!.checkedAt ?? 0));
+      const lists = { ...s.lists };
+      for (const key of idle.slice(0, keys.length - LISTS_KEPT)) {
+        delete lists[key];
+        // Its generation stays: a read of it still on its way somewhere must not land as current.
+        queries.delete(key);
+        joins.delete(key);
+      }
+      return { ...s, lists };
+    };
 
     const fetchList = async (key: string, q: ListQuery, gen: number, initial: boolean, join: ReadList, onCut: (cut: ListCut) => void): Promise<unknown[]> => {
       if (q.load) {
