@@ -3,7 +3,8 @@
 //
 // Each is kept for a gain bench/patch-gains.ts shows against the bundle
 // without it (medians, runs taking turns; 2026-11-25, 5 runs each):
-// - ink-frame-cache: CPU per key on 10,000 instances 6.2 ms with it, 11.6 without;
+// - ink-frame-cache: CPU per key on 10,000 instances 7.7 ms with it, 12.3 without
+//   (2026-11-28, 2 runs each);
 // - string-width-fast-path: CPU at the first frame 285 ms, 402 without;
 // - the UI's start-up patches that save the same loads, left out together
 //   (ink-one-frame-per-task+ansi-tokenize-fast-path+slice-ansi-lazy-segmenter
@@ -53,11 +54,10 @@ export const inkNoDevtools = patching('ink-no-devtools', /[/\\]ink[/\\]build[/\\
 // (scrolling shifts them by one), so the writes are gathered per line first
 // and a line's string is cached by what was written on it (the same writes
 // at the same columns make the same string); only new lines go through the
-// grid, with Ink's own code (its styled characters cached for one frame, as
-// Ink does), and blanks share one cell. The lines are kept up to 2,000,000
-// characters of keys and strings (a few MB; one frame is ~20,000).
+// grid, with Ink's own code (its styled characters kept one frame, as Ink
+// does); blanks share one cell. Lines are kept up to 2e6 characters.
 // Measured (bench/patch-gains.ts, the bundle without it, runs taking turns):
-// the app's CPU per key on 10,000 instances GAIN_WITH ms with it, GAIN_WITHOUT without.
+// the app's CPU per key on 10,000 instances 7.7 ms with it, 12.3 without (0.62).
 const OUTPUT_GET_ORIGINAL = `                let offsetY = 0;
                 for (let [index, line] of lines.entries()) {
                     const currentLine = output[y + offsetY];

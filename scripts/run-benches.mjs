@@ -1,11 +1,11 @@
 // Runs every bench/*.ts in turn (or those whose name holds the argument); each prints its own medians and ratios.
-// patch-gains.ts, which builds and times a bundle per patch (some ten minutes), and install-size.ts, whose
-// installs compile better-sqlite3 (minutes each), run only when named.
+// patch-gains.ts, which builds and times a bundle per patch (some ten minutes), install-size.ts, whose
+// installs compile better-sqlite3 (minutes each), and tui-soak.ts (ten minutes by default) run only when named.
 import { readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 const only = process.argv[2];
-const WHEN_NAMED = ['patch-gains.ts', 'install-size.ts'];
+const WHEN_NAMED = ['patch-gains.ts', 'install-size.ts', 'tui-soak.ts'];
 for (const file of readdirSync('bench').filter((f) => f.endsWith('.ts') && (only ? f.includes(only) : !WHEN_NAMED.includes(f))).sort()) {
   console.log(`\n# ${file}`);
   const r = spawnSync('npx', ['tsx', `bench/${file}`], { stdio: 'inherit' });
