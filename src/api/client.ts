@@ -152,10 +152,10 @@ export class ApiClient {
       this.once('GET', PROBE_PATH, {}, 1, true).then(
         () => this.linkNow.state === 'down' && this.setLink({ state: 'up' }),
         (err: unknown) => {
-          // An answer, even an error, is the server back; only silence keeps it down.
+          // An answer, even an error, is the server back (a 401 has refused the token already); only silence keeps it down.
           if (this.linkNow.state !== 'down') return;
           if (err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout')) this.probeAfter(Math.min(ms * 2, PROBE_MAX_MS));
-          else if (!(err instanceof ApiError && err.status === 401)) this.setLink({ state: 'up' });
+          else this.setLink({ state: 'up' });
         },
       );
     }, ms);
@@ -286,13 +286,9 @@ export class ApiClient {
       throw new ApiError('http', `${what} was redirected${to ? ` to ${to}` : ''} (HTTP ${status}); use the address it moved to as the API URL`, status);
     }
     const retryAfter = reply.headers['retry-after'] ?? null;
-    if (status === 401 && this.linkNow.state !== 'refused') {
-      const err = httpError(status, what, parsed ? body : undefined);
-      this.setLink({ state: 'refused', error: new ApiError('http', `The token no longer works (HTTP 401 from ${what}); :ctx switches to another account`, 401) });
-      throw err;
-    }
     if (status >= 400) {
       const err = httpError(status, what, parsed ? body : undefined);
+      if (status === 401 && this.linkNow.state !== 'refused') this.setLink({ state: 'refused', error: new ApiError('http', `The token no longer works (HTTP 401 from ${what}); :ctx switches to another account`, 401) });
       const seconds = Number(retryAfter);
       if (status === 429 && retryAfter !== null && Number.isFinite(seconds) && seconds >= 0) err.retryAfterMs = seconds * 1000;
       throw err;
