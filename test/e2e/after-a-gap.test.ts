@@ -89,7 +89,7 @@ describe('after a gap', { timeout: 120_000 + OUTAGE_S * 1000 }, () => {
     await jump(app, 'vm', /^\d+ items/m);
     const downAt = Date.now();
     proxy.down = true;
-    await app.waitForScreen(/✗ server unreachable since \d\d:\d\d/, 15_000);
+    await app.waitForScreen(/✗ server unreachable since \d\d:\d\d/, 30_000);
     // Another view, drawn from the cache: the header says it there too.
     await jump(app, 'fw', /✗ server unreachable/);
     await sleep(Math.max(0, downAt + OUTAGE_S * 1000 - Date.now()));
