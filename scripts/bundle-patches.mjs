@@ -3,7 +3,8 @@
 //
 // Each is kept for a gain bench/patch-gains.ts shows against the bundle
 // without it (medians, runs taking turns; 2026-11-25, 5 runs each):
-// - ink-frame-cache: CPU per key on 10,000 instances 6.2 ms with it, 11.6 without;
+// - ink-frame-cache: CPU per key on 10,000 instances 7.7 ms with it, 12.3 without
+//   (2026-11-28, 2 runs each);
 // - string-width-fast-path: CPU at the first frame 285 ms, 402 without;
 // - the UI's start-up patches that save the same loads, left out together
 //   (ink-one-frame-per-task+ansi-tokenize-fast-path+slice-ansi-lazy-segmenter
@@ -53,10 +54,10 @@ export const inkNoDevtools = patching('ink-no-devtools', /[/\\]ink[/\\]build[/\\
 // (scrolling shifts them by one), so the writes are gathered per line first
 // and a line's string is cached by what was written on it (the same writes
 // at the same columns make the same string); only new lines go through the
-// grid, with Ink's own code. The styled characters are cached across frames
-// too (bounded), and blanks share one cell.
+// grid, with Ink's own code (its styled characters kept one frame, as Ink
+// does); blanks share one cell. Lines are kept up to 2e6 characters.
 // Measured (bench/patch-gains.ts, the bundle without it, runs taking turns):
-// the app's CPU per key on 10,000 instances 6.2 ms with it, 11.6 without.
+// the app's CPU per key on 10,000 instances 7.7 ms with it, 12.3 without (0.62).
 const OUTPUT_GET_ORIGINAL = `                let offsetY = 0;
                 for (let [index, line] of lines.entries()) {
                     const currentLine = output[y + offsetY];
@@ -69,16 +70,11 @@ const OUTPUT_GET_ORIGINAL = `                let offsetY = 0;
                     }
                     const characters = this.caches.getStyledChars(line);`;
 export const inkFrameCache = patching('ink-frame-cache', /[/\\]ink[/\\]build[/\\]output\.js$/, [
-  ['caches = new OutputCaches();', 'caches = framesCache();'],
   [
     'export default class Output {',
-    `let sharedCaches;
-function framesCache() {
-    if (!sharedCaches || sharedCaches.styledChars.size + sharedCaches.widths.size > 50000) sharedCaches = new OutputCaches();
-    return sharedCaches;
-}
-const BLANK = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });
+    `const BLANK = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });
 const lineCache = new Map();
+let lineCacheChars = 0;
 export default class Output {`,
   ],
   // The grid starts as one row per line that got writes; the rest stay blank.
@@ -158,7 +154,7 @@ export default class Output {`,
             }
             // See https://github.com/vadimdemedes/ink/pull/564#issuecomment-1637022742
             const text = styledCharsToString(currentLine.filter(item => item !== undefined)).trimEnd();
-            if (lineCache.size >= 5000) lineCache.clear();
+            if ((lineCacheChars += key.length + text.length) > 2e6) { lineCache.clear(); lineCacheChars = key.length + text.length; }
             lineCache.set(key, text);
             output[row] = text;
         }

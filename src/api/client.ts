@@ -43,6 +43,20 @@ export interface PageOptions {
   flawed?: FlawedRows;
 }
 
+/**
+ * What the client knows of its server between answers. `down`: no answer
+ * came (refused, reset, timed out); requests fail at once without being sent
+ * and one probe asks again, backing off, until one answers. `refused`: the
+ * token was rejected (401); nothing is sent with it any more.
+ */
+export type Link = { state: 'up' } | { state: 'down'; since: number; error: ApiError } | { state: 'refused'; error: ApiError };
+
+/** The probe's waits while the server is down: 1 s, doubling to 30 s; never more than a request a second. */
+export const PROBE_FIRST_MS = 1000;
+export const PROBE_MAX_MS = 30_000;
+/** What a probe asks for: small, and answered for any token that works. */
+const PROBE_PATH = '/profile';
+
 // A retry's wait never keeps a finished app alive (the embedded service's thread may be gone under it).
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 const jitter = (ms: number) => ms + Math.floor(Math.random() * ms * 0.25);
@@ -61,6 +75,9 @@ export class ApiClient {
   readonly requests = new RequestLog();
   /** Who hears what answers tell of the token's scopes (the session's scope knowledge). */
   private readonly scopeListeners = new Set<(report: ScopeReport) => void>();
+  private linkNow: Link = { state: 'up' };
+  private readonly linkListeners = new Set<(link: Link) => void>();
+  private probeTimer?: NodeJS.Timeout;
 
   constructor(opts: ClientOptions) {
     // One listener per request in flight: the first screen alone sends twenty.
@@ -104,6 +121,45 @@ export class ApiClient {
   /** Abandons every request in flight and refuses new ones: quitting never waits for a server. */
   abort(): void {
     this.closing.abort();
+    clearTimeout(this.probeTimer);
+  }
+
+  get link(): Link {
+    return this.linkNow;
+  }
+
+  /** Calls `listener` each time the link changes (down, up again, token refused); returns the way to stop. */
+  onLink(listener: (link: Link) => void): () => void {
+    this.linkListeners.add(listener);
+    return () => this.linkListeners.delete(listener);
+  }
+
+  private setLink(link: Link) {
+    this.linkNow = link;
+    for (const listener of this.linkListeners) listener(link);
+  }
+
+  /** No answer: the server is down until the probe hears from it; what is asked meanwhile fails with this. */
+  private wentDown(error: ApiError) {
+    if (this.linkNow.state !== 'up' || this.closing.signal.aborted) return;
+    this.setLink({ state: 'down', since: Date.now(), error });
+    this.probeAfter(PROBE_FIRST_MS);
+  }
+
+  private probeAfter(ms: number) {
+    clearTimeout(this.probeTimer);
+    this.probeTimer = setTimeout(() => {
+      this.once('GET', PROBE_PATH, {}, 1, true).then(
+        () => this.linkNow.state === 'down' && this.setLink({ state: 'up' }),
+        (err: unknown) => {
+          // An answer, even an error, is the server back (a 401 has refused the token already); only silence keeps it down.
+          if (this.linkNow.state !== 'down') return;
+          if (err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout')) this.probeAfter(Math.min(ms * 2, PROBE_MAX_MS));
+          else this.setLink({ state: 'up' });
+        },
+      );
+    }, ms);
+    this.probeTimer.unref();
   }
 
   /** The token itself, for a plugin the config file lets have it (VM_TOKEN); nothing else reads it. */
@@ -152,7 +208,10 @@ export class ApiClient {
         return (await this.once(method, path, opts, attempt + 1)) as T;
       } catch (err) {
         const delay = this.retryDelaysMs[attempt];
-        if (method !== 'GET' || !(err instanceof ApiError) || !err.retryable || delay === undefined) throw err;
+        // No answer at all: the server is down until the probe hears from it, and the probe is the only one to ask again
+        // (retrying every read that was on its way would be a burst a second while it stays down).
+        if (err instanceof ApiError && (err.kind === 'network' || (err.kind === 'timeout' && method === 'GET'))) this.wentDown(err);
+        if (method !== 'GET' || !(err instanceof ApiError) || !err.retryable || delay === undefined || this.linkNow.state !== 'up') throw err;
         await sleep(err.retryAfterMs !== undefined ? Math.min(err.retryAfterMs, MAX_RETRY_AFTER_MS) : jitter(delay));
         if (this.closing.signal.aborted) throw closed();
       }
@@ -165,9 +224,11 @@ export class ApiClient {
     return url;
   }
 
-  private async once(method: Method, path: string, opts: RequestOptions, attempt: number): Promise<unknown> {
+  private async once(method: Method, path: string, opts: RequestOptions, attempt: number, probe = false): Promise<unknown> {
     if (this.connecting) await this.connecting;
     if (this.closing.signal.aborted) throw closed();
+    const link = this.linkNow;
+    if (link.state === 'refused' || (link.state === 'down' && !probe)) throw link.error;
     const what = `${method} ${path}`;
     const headers: Record<string, string> = { authorization: `Bearer ${this.token}`, accept: 'application/json' };
     // A header holds bytes, and undici refuses any character past Latin-1: non-ASCII goes as JSON's \u escapes.
@@ -227,6 +288,7 @@ export class ApiClient {
     const retryAfter = reply.headers['retry-after'] ?? null;
     if (status >= 400) {
       const err = httpError(status, what, parsed ? body : undefined);
+      if (status === 401 && this.linkNow.state !== 'refused') this.setLink({ state: 'refused', error: new ApiError('http', `The token no longer works (HTTP 401 from ${what}); :ctx switches to another account`, 401) });
       const seconds = Number(retryAfter);
       if (status === 429 && retryAfter !== null && Number.isFinite(seconds) && seconds >= 0) err.retryAfterMs = seconds * 1000;
       throw err;

@@ -67,35 +67,59 @@ export interface AllPagesOptions {
 }
 
 /**
+ * A first page that is the whole list: empty, as many rows as the server
+ * counts or one page claimed, or shorter than asked, unless its envelope is
+ * one of a server paging by less than asked (its pages agree with its results
+ * at that page's length).
+ */
+export function wholeList(first: Page<unknown>, pageSize: number): boolean {
+  const n = first.data.length;
+  return n === 0 || first.results <= n || first.pages <= 1 || (n < pageSize && first.pages !== Math.ceil(first.results / n));
+}
+
+/**
  * Every page of a list: the first alone (it says how many there are), the
- * rest with bounded concurrency, in order. An empty page, or one shorter than
- * the first before the last, is the real end: a server that overstates its
- * pages is asked for no more (at most the few already on their way), and none
- * is asked for more than MAX_PAGES.
+ * rest with bounded concurrency, in order. A server's page count is its word,
+ * not a bound: the first page may be the whole list (wholeList); an empty
+ * page, a short one before the last, or one answering for another page number
+ * is the real end; no page is asked for more than `concurrency` pages past the
+ * last full one in order, and none past MAX_PAGES.
  */
 export async function fetchAllPages<T>(client: ApiClient, path: string, opts: AllPagesOptions = {}): Promise<T[]> {
   const pageSize = opts.pageSize ?? 100;
+  const ahead = opts.concurrency ?? 4;
   const first = await client.page<T>(path, { root: opts.root, filter: opts.filter, page: 1, pageSize, flawed: opts.flawed });
   const claimed = Math.max(1, first.pages);
   // The server's own page size: a full first page (it may cap what was asked).
   const full = first.data.length;
-  // The first page holds them all when it is empty or holds as many as the server counts.
-  let end = full === 0 || first.results <= full ? 1 : Math.min(claimed, MAX_PAGES);
+  let end = wholeList(first, pageSize) ? 1 : Math.min(claimed, MAX_PAGES);
   const pages: T[][] = [first.data];
   let loaded = 1;
+  // Pages 1..inOrder are in and full: the window of pages asked for runs from there.
+  let inOrder = 1;
+  let waiting: (() => void)[] = [];
   opts.onPage?.(first.data, 1, loaded, end);
   let next = 2;
   const worker = async () => {
     while (next <= end) {
+      if (next > inOrder + ahead) {
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        continue;
+      }
       const n = next++;
       const page = await client.page<T>(path, { root: opts.root, filter: opts.filter, page: n, pageSize, flawed: opts.flawed });
-      pages[n - 1] = page.data;
+      const past = page.page !== n;
+      pages[n - 1] = past ? [] : page.data;
       loaded++;
-      if (n < end && page.data.length < full) end = n;
-      opts.onPage?.(page.data, n, loaded, end);
+      if (n < end && (past || page.data.length < full)) end = n;
+      while (inOrder < end && pages[inOrder]?.length === full) inOrder++;
+      const wake = waiting;
+      waiting = [];
+      for (const w of wake) w();
+      opts.onPage?.(pages[n - 1]!, n, loaded, end);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 4, end - 1) }, worker));
+  await Promise.all(Array.from({ length: Math.min(ahead, end - 1) }, worker));
   const rows = pages.slice(0, end).flat();
   // A full last page of the most read, with more claimed: the list goes on past what was read.
   if (end === MAX_PAGES && claimed > MAX_PAGES && pages[end - 1]!.length >= full) opts.onCut?.({ rows: rows.length, pages: claimed });

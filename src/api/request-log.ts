@@ -40,6 +40,8 @@ export interface RequestRecord {
 
 /** Calls kept: enough for a few minutes of polling and paging, bounded whatever runs. */
 export const LOG_SIZE = 500;
+/** Characters of bodies kept in all: 500 calls of lists near BODY_LIMIT would be 32 MB held for `:requests`. */
+export const LOG_CHARS = 4 * 1024 * 1024;
 /** Bytes of a body kept per call: 500 calls hold at most some 64 MB even if every answer were huge. */
 export const BODY_LIMIT = 64 * 1024;
 /** What a masked value in an answer reads as. */
@@ -98,7 +100,20 @@ export class RequestLog {
   /** Every scope a call of this session needed, however old: the ring forgets calls, this does not. */
   readonly needed = new Set<string>();
 
-  constructor(readonly size = LOG_SIZE) {}
+  /** Characters of the bodies in the ring. */
+  private held = 0;
+
+  constructor(
+    readonly size = LOG_SIZE,
+    readonly chars = LOG_CHARS,
+  ) {}
+
+  private static bodyChars = (r: RequestRecord) => (r.requestBody?.length ?? 0) + (r.responseBody?.length ?? 0);
+
+  /** The oldest calls go while there are more than `size`, or their bodies hold more than `chars` (the newest always stays). */
+  private trim() {
+    while (this.ring.length > 1 && (this.ring.length > this.size || this.held > this.chars)) this.held -= RequestLog.bodyChars(this.ring.shift()!);
+  }
 
   /** A call leaving; returns its record, to finish when the answer (or failure) comes. */
   begin(req: { method: Method; url: URL; path: string; root: Root; attempt: number; headers: Record<string, string>; body?: unknown; text?: string }): RequestRecord {
@@ -130,8 +145,9 @@ export class RequestLog {
       started: Date.now(),
       responseCut: false,
     };
-    if (this.ring.length >= this.size) this.ring.shift();
     this.ring.push(record);
+    this.held += RequestLog.bodyChars(record);
+    this.trim();
     this.changed();
     return record;
   }
@@ -146,6 +162,11 @@ export class RequestLog {
       record.responseBody = cut(masked);
       record.responseCut = masked.length > BODY_LIMIT;
       record.responseBytes = Buffer.byteLength(end.text);
+      // A record already trimmed away counts for nothing.
+      if (this.ring.includes(record)) {
+        this.held += record.responseBody.length;
+        this.trim();
+      }
     }
     this.changed();
   }

@@ -14,6 +14,9 @@ import { columns } from '../components/cells.js';
 
 const GAP = '  ';
 
+/** 14:05: when the server stopped answering, a fixed text (no redraw each second). */
+const clockText = (at: number) => new Date(at).toTimeString().slice(0, 5);
+
 /** Columns the parts take side by side, GAP apart. */
 const widthOf = (parts: (string | undefined)[]) => parts.reduce((sum, p) => (p ? sum + (sum ? GAP.length : 0) + columns(p) : sum), 0);
 
@@ -30,6 +33,7 @@ function headerParts(s: SessionState, age: string | undefined, revalidating: str
   const audit = high > 0 ? [`⚠ ${plural(high, 'high finding')} (:audit)`, `⚠ ${high} high`] : undefined;
   const alerts = unread > 0 ? [`● ${plural(unread, 'new alert')} (:alerts)`, `● ${unread} alert${unread === 1 ? '' : 's'}`] : undefined;
   const working = jobs > 0 ? [`${jobs} under way (:jobs)`, `${jobs} under way`] : undefined;
+  const link = s.link && (s.link.state === 'refused' ? ['✗ token no longer works (:ctx)', '✗ token'] : [`✗ server unreachable since ${clockText(s.link.since)}`, '✗ unreachable']);
   const refreshed = revalidating ? [`refreshing data ${revalidating} old`, `↻ ${revalidating} old`] : age ? [`updated ${age} ago`, `↻ ${age} ago`] : undefined;
   const profile = s.profileName ? `profile ${visible(s.profileName)}` : undefined;
   const readOnly = s.readOnly ? '[READ-ONLY]' : undefined;
@@ -39,13 +43,13 @@ function headerParts(s: SessionState, age: string | undefined, revalidating: str
   const shownEndpoint = visible(s.endpoint);
   const bare = shownEndpoint.replace(/^https?:\/\//, '');
   const endpoints = s.embedded ? [`embedded demo · ${shownEndpoint}`, `demo · ${bare}`] : [shownEndpoint, bare];
-  const others = (short: 0 | 1) => ['vmtui', strip, user, scopeNote?.[short], profile, readOnly, badge?.[short], alerts?.[short], audit?.[short], working?.[short], refreshed?.[short]];
+  const others = (short: 0 | 1) => ['vmtui', strip, user, scopeNote?.[short], profile, readOnly, link?.[short], badge?.[short], alerts?.[short], audit?.[short], working?.[short], refreshed?.[short]];
   const short = widthOf([...others(0), endpoints[0]]) <= width ? 0 : 1;
   // Everything but the endpoint stays whole; the endpoint is cut to what is left.
   const room = width - widthOf(others(short)) - GAP.length;
   const full = endpoints[short]!;
   const endpoint = full.length <= room ? full : room > 1 ? `${full.slice(0, room - 1)}…` : '';
-  return { strip, user, scopeNote: scopeNote?.[short], endpoint, profile, readOnly, badge: badge?.[short], alerts: alerts?.[short], audit: audit?.[short], working: working?.[short], refreshed: refreshed?.[short] };
+  return { strip, user, scopeNote: scopeNote?.[short], endpoint, profile, readOnly, link: link?.[short], badge: badge?.[short], alerts: alerts?.[short], audit: audit?.[short], working: working?.[short], refreshed: refreshed?.[short] };
 }
 
 const NO_TABS = createStore<Pick<TabsState, 'tabs' | 'active' | 'news'>>(() => ({ tabs: [], active: 0, news: new Set() }));
@@ -101,6 +105,7 @@ export function Header({ width }: { width: number }) {
         {p.endpoint && <Text dimColor>{`${GAP}${p.endpoint}`}</Text>}
         {p.profile && <Text>{`${GAP}${p.profile}`}</Text>}
         {p.readOnly && <Text color="yellow" bold>{`${GAP}${p.readOnly}`}</Text>}
+        {p.link && <Text color="red" bold>{`${GAP}${p.link}`}</Text>}
         {p.badge && <Text color="red" bold>{`${GAP}${p.badge}`}</Text>}
         {p.alerts && <Text color="yellow" bold>{`${GAP}${p.alerts}`}</Text>}
         {p.audit && <Text color="red">{`${GAP}${p.audit}`}</Text>}

@@ -76,14 +76,17 @@ export function createAppContext(opts: AppContextOptions): AppContextValue {
   });
   const history = createHistoryStore();
   followLists(history, data);
+  const nav = createNavStore(opts.root ?? 'home');
+  const views = createViewsStore();
+  nav.subscribe((s) => views.getState().keep(s.stack.map((e) => e.key)));
   return {
     client: opts.client,
     session,
     ui,
     data,
     history,
-    nav: createNavStore(opts.root ?? 'home'),
-    views: createViewsStore(),
+    nav,
+    views,
     jobs: createJobsStore(announceTo(session)),
     alerts: createAlertsStore(),
     columns: opts.columns ?? createColumnsStore(opts.settings?.columns),

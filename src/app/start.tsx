@@ -1,6 +1,7 @@
 import { render } from 'ink';
 import { ApiClient, type Connection } from '../api/client.js';
 import { screens } from '../screens/index.js';
+import { followLink } from '../store/link.js';
 import { startLivePoller } from '../store/live.js';
 import { watchAlerts, type Alert, type AlertsStore } from '../store/alerts.js';
 import { DEFAULT_SIGNALS, tellTerminal, type AlertSignals } from './desktop-notice.js';
@@ -128,7 +129,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
   const follow = (c: AppContextValue) => {
     const alerts = watchAlerts({ data: c.data, jobs: c.jobs, alerts: c.alerts });
     const live = startLivePoller({ client: c.client, data: c.data, session: c.session, jobs: c.jobs, onEvents: alerts.events });
-    const stops = [() => live.stop(), alerts.stop, tellAlerts(c.alerts, signals), watchSlowWrites(c.client.requests, c.session.getState().notify), watchAuditCount(c.data, c.session), historyOf(c)];
+    const stops = [() => live.stop(), followLink({ client: c.client, data: c.data, session: c.session, live }), alerts.stop, tellAlerts(c.alerts, signals), watchSlowWrites(c.client.requests, c.session.getState().notify), watchAuditCount(c.data, c.session), historyOf(c)];
     return () => stops.forEach((stop) => stop());
   };
   const ctx = createAppContext({

@@ -1,5 +1,7 @@
 import { useEffect, useReducer } from 'react';
 
+import type { ListEntry } from '../store/data.js';
+
 const MINUTE = 60_000;
 
 /** An age in its largest whole unit: 12s, 3m, 5h, 2d. */
@@ -7,6 +9,17 @@ export function ageText(ms: number): string {
   const minutes = Math.floor(ms / MINUTE);
   if (minutes < 1) return `${Math.max(0, Math.floor(ms / 1000))}s`;
   return minutes < 60 ? `${minutes}m` : minutes < 48 * 60 ? `${Math.floor(minutes / 60)}h` : `${Math.floor(minutes / 1440)}d`;
+}
+
+/**
+ * What a view whose last read failed says beside the rows it kept (a plain
+ * list, or one joined from lists one of which failed): the error, and how old
+ * the rows are. Empty when the last read answered.
+ */
+export function refreshFailed(entry: ListEntry | undefined, now = Date.now()): string {
+  if (entry?.status !== 'ready' || !entry.error) return '';
+  const age = entry.fetchedAt === undefined ? '' : ` · shown as read ${ageText(now - entry.fetchedAt)} ago`;
+  return `refresh failed: ${entry.error}${age}`;
 }
 
 /**

@@ -26,6 +26,12 @@ export interface JobKind {
   name: string;
   /** "Booting": the progress line; from the name when absent. */
   doing: string;
+  /**
+   * The event that follows the first on the same item before the job's work
+   * is done (a creation that boots: `vm_boot`): the job ends with it, not
+   * with the first.
+   */
+  then?: string;
 }
 
 /** One item of a job (a bulk action has several). */
@@ -38,6 +44,8 @@ export interface JobPart {
   duration?: number;
   /** Why it failed: the request's error or the event's message. */
   reason?: string;
+  /** The first event's id once it finished, while the part waits for the kind's `then`. */
+  followed?: number;
 }
 
 export interface Job {
@@ -74,19 +82,22 @@ const sameSubject = (e: EventRecord, s: JobSubject) => names(e.entity, s) || nam
 /** Whether the event is this part's: its action and item, newer than the job, and not already another part's. */
 function claims(job: Job, part: JobPart, e: EventRecord): boolean {
   if (part.eventId !== undefined) return part.eventId === e.id;
-  if (e.action !== job.kind.event || !sameSubject(e, part.subject)) return false;
+  if (e.action !== (part.followed === undefined ? job.kind.event : job.kind.then) || !sameSubject(e, part.subject)) return false;
+  if (part.followed !== undefined) return e.id > part.followed;
   // Without a known newest event, the event's own time says whether it came after the job (a second of slack for its whole seconds).
   return job.after !== undefined ? e.id > job.after : parseApiTime(e.created) >= job.started - 1000;
 }
 
-function partFrom(part: JobPart, e: EventRecord): JobPart {
+function partFrom(kind: JobKind, part: JobPart, e: EventRecord): JobPart {
   const state: JobState = e.status === 'finished' || e.status === 'notification' ? 'finished' : e.status === 'failed' ? 'failed' : 'under way';
+  // The first event done, the work goes on under the next: the part waits for it, and its time is the job's own.
+  if (state === 'finished' && kind.then && part.followed === undefined) return { ...part, eventId: undefined, followed: e.id, state: 'under way', percent: null };
   return {
     ...part,
     eventId: e.id,
     state,
     percent: e.percent_complete,
-    duration: e.duration ?? undefined,
+    duration: part.followed === undefined ? (e.duration ?? undefined) : undefined,
     reason: state === 'failed' ? (e.message ?? 'the event says it failed, without a reason') : undefined,
   };
 }
@@ -100,8 +111,8 @@ export function jobWithEvents(job: Job, events: readonly EventRecord[], now: num
     if (jobEnded(part.state)) return part;
     const e = events.find((ev) => claims(job, part, ev) && (part.eventId === ev.id || !taken.has(ev.id)));
     if (!e) return part;
-    const next = partFrom(part, e);
-    if (next.state === part.state && next.percent === part.percent) return part;
+    const next = partFrom(job.kind, part, e);
+    if (next.state === part.state && next.percent === part.percent && next.followed === part.followed) return part;
     taken.add(e.id);
     changed = true;
     return next;

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { ApiClient, Root } from '../api/client.js';
-import { fetchAllPages, type FlawedRows, type ListCut } from '../api/pages.js';
+import { fetchAllPages, wholeList, type FlawedRows, type ListCut, type Page } from '../api/pages.js';
 import { ApiError, describeError } from '../api/errors.js';
 
 /** What to fetch for a list: a paged API path, or a loader for lists paged otherwise. */
@@ -83,6 +83,8 @@ export interface DataState {
   refresh(q: ListQuery): Promise<void>;
   /** Marks a list as on screen: invalidation refetches watched lists and drops the rest. */
   watch(q: ListQuery): () => void;
+  /** Reads every list on screen again, each once (the server answering again after a gap). */
+  refreshWatched(): void;
   /** After a mutation: every list whose path starts with a prefix is refetched or dropped. */
   invalidate(...prefixes: string[]): void;
   /** Puts rows in the cache directly (synthetic data for tests and benchmarks). */
@@ -95,6 +97,9 @@ export interface DataState {
 const PROGRESS_MS = 100;
 /** Items per page of every list read: a count's first page is then the list's. */
 const PAGE_SIZE = 100;
+const onePage = (page: Page<unknown>) => wholeList(page, PAGE_SIZE);
+/** Cached lists kept at most (see forget in createDataStore). */
+export const LISTS_KEPT = 300;
 
 /**
  * A loader's io outside the cache (another account's list in `:all`): the
@@ -161,11 +166,30 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
         setImmediate(() => {
           const batch = pending;
           pending = [];
-          set((s) => batch.reduce<DataState>((acc, b) => ({ ...acc, ...b.change(acc) }), s));
+          set((s) => forget(batch.reduce<DataState>((acc, b) => ({ ...acc, ...b.change(acc) }), s)));
           if (batch.some((b) => b.loaded)) onLoaded?.();
           for (const b of batch) b.done();
         });
       });
+
+    /**
+     * Past LISTS_KEPT cached lists, the least recently read of those off
+     * screen and not being read are dropped (read again if ever visited
+     * again): a day of overviews, ports and folders is not all kept.
+     */
+    const forget = (s: DataState): DataState => {
+      const keys = Object.keys(s.lists);
+      if (keys.length <= LISTS_KEPT) return s;
+      const idle = keys.filter((k) => !watched.has(k) && !inflight.has(k)).sort((a, b) => (s.lists[a]!.checkedAt ?? 0) - (s.lists[b]!.checkedAt ?? 0));
+      const lists = { ...s.lists };
+      for (const key of idle.slice(0, keys.length - LISTS_KEPT)) {
+        delete lists[key];
+        // Its generation stays: a read of it still on its way somewhere must not land as current.
+        queries.delete(key);
+        joins.delete(key);
+      }
+      return { ...s, lists };
+    };
 
     const fetchList = async (key: string, q: ListQuery, gen: number, initial: boolean, join: ReadList, onCut: (cut: ListCut) => void): Promise<unknown[]> => {
       if (q.load) {
@@ -251,7 +275,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
       const run = fetchList(key, q, gen, initial, how.join ?? (initial ? rows : reread), (c) => (cut = c)).then(
         async (rows) => {
           if (generation.get(key) !== gen) return;
-          await settle(stillCurrent(key, gen, patched(key, answered(rows, cut))), true);
+          await settle(stillCurrent(key, gen, patched(key, { ...answered(rows, cut), ...inputFailed(key) })), true);
           if (how.behind) rejoin(key);
         },
         (err: unknown) => {
@@ -269,6 +293,20 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
       });
       inflight.set(key, tracked);
       return tracked;
+    };
+
+    /**
+     * A joined list whose input kept its old rows because its read failed is
+     * as old as that input, with its error: it says `refresh failed` and its
+     * age as a plain list does, and is read again at the next interval.
+     */
+    const inputFailed = (key: string): Partial<ListEntry> => {
+      let failed: ListEntry | undefined;
+      for (const input of joins.get(key) ?? []) {
+        const e = get().lists[input];
+        if (e?.status === 'ready' && e.error && (failed?.fetchedAt === undefined || (e.fetchedAt ?? 0) < failed.fetchedAt)) failed = e;
+      }
+      return failed ? { error: failed.error, errorStatus: failed.errorStatus, fetchedAt: failed.fetchedAt } : {};
     };
 
     const rows = async (q: ListQuery): Promise<unknown[]> => {
@@ -307,7 +345,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
       const counted = first.then(
         async (page) => {
           // Whole in one page, and nothing read or put it since: the list is cached.
-          if (page.pages > 1 || (generation.get(key) ?? 0) !== gen || inflight.has(key)) return;
+          if (!onePage(page) || (generation.get(key) ?? 0) !== gen || inflight.has(key)) return;
           queries.set(key, q);
           generation.set(key, gen + 1);
           await settle(stillCurrent(key, gen + 1, patched(key, answered(page.data))), true);
@@ -316,7 +354,8 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
       );
       firstPages.set(key, counted);
       void counted.finally(() => firstPages.get(key) === counted && firstPages.delete(key));
-      return (await first).results;
+      const page = await first;
+      return onePage(page) ? page.data.length : page.results;
     };
 
     return {
@@ -335,6 +374,12 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
           if (n <= 0) watched.delete(key);
           else watched.set(key, n);
         };
+      },
+      refreshWatched: () => {
+        for (const key of watched.keys()) {
+          const q = queries.get(key);
+          if (q && !inflight.has(key)) void load(q, true);
+        }
       },
       invalidate: (...prefixes) => {
         const hit = (key: string) => {
@@ -391,7 +436,9 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
             await settle(counted({ status: 'ready', value: await count() }), true);
           } catch (err) {
             const status = err instanceof ApiError && err.status ? `${err.status} ` : '';
-            await settle(counted({ status: 'error', error: `${status}${describeError(err)}` }), false);
+            // A count read before keeps its value beside the error, as a list keeps its rows.
+            const before = get().counts[id];
+            await settle(counted({ status: before?.status === 'ready' ? 'ready' : 'error', value: before?.value, error: `${status}${describeError(err)}` }), false);
           }
         })().finally(() => countsInflight.delete(id));
         countsInflight.set(id, run);

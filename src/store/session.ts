@@ -1,3 +1,4 @@
+import type { Link } from '../api/client.js';
 import { createStore } from 'zustand/vanilla';
 import { scopeAllows } from '../model/scopes.js';
 import type { GlobalGrants, GrantEntry, GrantKind, GrantsOf } from '../model/profile.js';
@@ -40,6 +41,8 @@ export interface SessionState {
   problemCount?: number;
   /** High findings of the last audit computed (`:audit`); shown in the header when > 0. */
   auditHigh?: number;
+  /** The server not answering, or the token refused, as the client last found (src/store/link.ts); absent while all is well. */
+  link?: Exclude<Link, { state: 'up' }>;
   notify(text: string, kind?: MessageKind): void;
   clearMessage(): void;
   /** Why the token cannot do this, or null when it can (or it is not known); several scopes (space-separated) are all needed. */

@@ -62,6 +62,8 @@ export interface ViewsState {
   views: Record<number, ListView>;
   get(entry: number): ListView;
   update(entry: number, patch: Partial<ListView>): void;
+  /** Keeps the views of these entries only (those still on the stack): a view left is not come back to, so a day of them is not kept. */
+  keep(entries: readonly number[]): void;
 }
 
 export function createViewsStore() {
@@ -69,6 +71,11 @@ export function createViewsStore() {
     views: {},
     get: (entry) => get().views[entry] ?? DEFAULT_VIEW,
     update: (entry, patch) => set((s) => ({ views: { ...s.views, [entry]: { ...(s.views[entry] ?? DEFAULT_VIEW), ...patch } } })),
+    keep: (entries) => {
+      const { views } = get();
+      if (Object.keys(views).every((k) => entries.includes(Number(k)))) return;
+      set({ views: Object.fromEntries(entries.filter((k) => k in views).map((k) => [k, views[k]!])) });
+    },
   }));
 }
 

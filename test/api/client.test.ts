@@ -103,14 +103,38 @@ describe('ApiClient', () => {
     expect(calls()).toHaveLength(1);
   });
 
-  it('retries a GET after 5xx and network errors, then succeeds', async () => {
-    const { client, calls } = await serve((req, res, n) => {
-      if (n === 1) return json(res, 503, { errors: [{ reason: 'busy' }] });
-      if (n === 2) return req.socket.destroy();
-      json(res, 200, { fine: n });
-    });
-    expect(await client.get('/x')).toEqual({ fine: 3 });
-    expect(calls()).toHaveLength(3);
+  it('retries a GET after 5xx, then succeeds', async () => {
+    const { client, calls } = await serve((_req, res, n) => (n === 1 ? json(res, 503, { errors: [{ reason: 'busy' }] }) : json(res, 200, { fine: n })));
+    expect(await client.get('/x')).toEqual({ fine: 2 });
+    expect(calls()).toHaveLength(2);
+  });
+
+  it('no answer at all: the link is down, nothing is sent but one probe backing off, and the first answer brings it up', async () => {
+    let dead = true;
+    const { client, calls } = await serve((req, res) => (dead ? req.socket.destroy() : json(res, 200, { fine: true })));
+    const links: string[] = [];
+    client.onLink((l) => links.push(l.state));
+    await expect(client.get('/x')).rejects.toMatchObject({ kind: 'network' });
+    // Not retried, and what is asked while down fails at once without being sent.
+    expect(calls()).toHaveLength(1);
+    await expect(client.get('/y')).rejects.toMatchObject({ kind: 'network' });
+    await expect(client.post('/z', {})).rejects.toMatchObject({ kind: 'network' });
+    expect(calls()).toHaveLength(1);
+    // Probes at 1 s, then 2 s more: two in 3.5 s.
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(calls().map((c) => c.url)).toEqual(['/v4/x', '/v4/profile', '/v4/profile']);
+    dead = false;
+    await new Promise((r) => setTimeout(r, 4200));
+    expect(links).toEqual(['down', 'up']);
+    expect(await client.get('/x')).toEqual({ fine: true });
+  });
+
+  it('a 401 refuses the token for good: said once, nothing sent after it', async () => {
+    const { client, calls } = await serve((_req, res) => json(res, 401, { errors: [{ reason: 'Invalid Token' }] }));
+    await expect(client.get('/x')).rejects.toMatchObject({ status: 401 });
+    expect(client.link).toMatchObject({ state: 'refused', error: { message: expect.stringMatching(/The token no longer works .*:ctx/) } });
+    await expect(client.get('/y')).rejects.toMatchObject({ status: 401 });
+    expect(calls()).toHaveLength(1);
   });
 
   it('gives up after its retries with the last error', async () => {

@@ -12,14 +12,16 @@ let server: Server | undefined;
  * A server of `rows` numbered items, `size` to a page whatever is asked, that
  * claims `pages(real)` pages; each request counted.
  */
-async function listServer(rows: number, size: number, pages: (real: number) => number) {
+async function listServer(rows: number, size: number, pages: (real: number) => number, lie: { results?: number; page?: (n: number) => { n: number; delayMs?: number } } = {}) {
   const asked: number[] = [];
   server = createServer((req, res) => {
-    const n = Number(new URL(req.url!, 'http://x').searchParams.get('page') ?? '1');
-    asked.push(n);
+    const wanted = Number(new URL(req.url!, 'http://x').searchParams.get('page') ?? '1');
+    asked.push(wanted);
+    const { n, delayMs = 0 } = lie.page?.(wanted) ?? { n: wanted };
     const from = (n - 1) * size;
     const data = Array.from({ length: Math.max(0, Math.min(size, rows - from)) }, (_, i) => ({ id: from + i + 1 }));
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data, page: n, pages: pages(Math.max(1, Math.ceil(rows / size))), results: rows }));
+    const body = JSON.stringify({ data, page: n, pages: pages(Math.max(1, Math.ceil(rows / size))), results: lie.results ?? rows });
+    setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(body), delayMs);
   });
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;
@@ -91,5 +93,27 @@ describe('fetchAllPages does not take a server at its word for its page count', 
     const rows = await fetchAllPages<{ id: number }>(client, '/things');
     expect(ids(rows)).toEqual(range(120));
     expect(asked).toHaveLength(5);
+  });
+
+  it('a first page shorter than asked is the whole list, whatever pages and results it claims', async () => {
+    // Every later page answers as the first (a server clamping the page number): before, each was taken for more rows, 200 pages a read.
+    const { client, asked } = await listServer(3, 100, () => CLAIMED, { results: CLAIMED * 100, page: () => ({ n: 1 }) });
+    expect(ids(await fetchAllPages<{ id: number }>(client, '/things'))).toEqual(range(3));
+    expect(asked).toEqual([1]);
+  });
+
+  it('a page answering for another page number is past the end', async () => {
+    const { client, asked } = await listServer(200, 100, () => CLAIMED, { results: CLAIMED * 100, page: (n) => ({ n: Math.min(n, 2) }) });
+    expect(ids(await fetchAllPages<{ id: number }>(client, '/things'))).toEqual(range(200));
+    expect(asked.length).toBeLessThanOrEqual(1 + 4 + 1);
+  });
+
+  it('no page is asked for more than a few past the last full one in order, however fast the later ones answer', async () => {
+    // Page 2 is slow, every other page full and quick: the others must not run on while it is out.
+    const { client, asked } = await listServer(Number.MAX_SAFE_INTEGER, 100, () => CLAIMED, { page: (n) => ({ n, delayMs: n === 2 ? 300 : 0 }) });
+    const reading = fetchAllPages(client, '/things');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(Math.max(...asked)).toBeLessThanOrEqual(1 + 4);
+    expect(await reading).toHaveLength(MAX_PAGES * 100);
   });
 });

@@ -101,4 +101,16 @@ describe("the client's record of its calls", () => {
     expect(kept[0]!.responseBody!.length).toBe(BODY_LIMIT);
     expect(kept[0]).toMatchObject({ responseCut: true, responseBytes: BODY_LIMIT + 10 });
   });
+
+  it('is bounded by the characters of the bodies it holds too: the oldest calls go first, the newest stays', () => {
+    const log = new RequestLog(500, 3 * 1000);
+    for (let i = 0; i < 10; i++) {
+      const r = log.begin({ method: 'GET', url: new URL(`http://h/v4/x/${i}`), path: `/x/${i}`, root: 'base', attempt: 1, headers: {} });
+      log.finish(r, { status: 200, headers: {}, text: 'y'.repeat(1000) });
+    }
+    expect(log.entries().map((r) => r.path)).toEqual(['/x/9', '/x/8', '/x/7']);
+    const big = log.begin({ method: 'GET', url: new URL('http://h/v4/big'), path: '/big', root: 'base', attempt: 1, headers: {} });
+    log.finish(big, { status: 200, headers: {}, text: 'y'.repeat(BODY_LIMIT) });
+    expect(log.entries().map((r) => r.path)).toEqual(['/big']);
+  });
 });

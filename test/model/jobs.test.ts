@@ -35,6 +35,21 @@ const event = (over: Partial<EventRecord> = {}): EventRecord => ({
 });
 
 describe('a job followed through its events', () => {
+  it('a kind with a following event ends with that event, not the first; a failure of either fails it', () => {
+    const create = (): Job => ({ ...job(), kind: { event: 'vm_create', name: 'Creation', doing: 'Creating', then: 'vm_boot' } });
+    const created = event({ id: 101, action: 'vm_create', status: 'finished', percent_complete: 100, duration: 8 });
+    let j = jobWithEvents(create(), [created], T0 + 8000);
+    expect(j.state).toBe('under way');
+    // An older boot of the same instance is not the one that follows.
+    j = jobWithEvents(j, [event({ id: 99, status: 'finished' }), created], T0 + 9000);
+    expect(j.state).toBe('under way');
+    j = jobWithEvents(j, [event({ id: 102, status: 'finished', percent_complete: 100, duration: 5 }), created], T0 + 14_000);
+    expect(j.state).toBe('finished');
+    expect(jobOutcome(j)).toBe('Creation of web-1 finished in 14 s');
+    const failed = jobWithEvents(jobWithEvents(create(), [created], T0 + 8000), [event({ id: 102, status: 'failed', message: 'no config' })], T0 + 9000);
+    expect(jobOutcome(failed)).toBe('Creation of web-1 failed: no config');
+  });
+
   it('waits for its event, shows a percentage only between 0 and 100, and ends with its duration', () => {
     let j = job();
     expect(jobProgress(j)).toBe('waiting for its event');

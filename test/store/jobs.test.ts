@@ -105,4 +105,24 @@ describe('a job followed by the live poller on a real service', () => {
     expect(session.getState().messages.map((m) => m.text)).toContain('Creation of job-new finished in 8 s');
     expect(jobs.getState().jobs[0]!.state).toBe('finished');
   });
+
+  it('a creation that boots ends when the instance is running, not when its provisioning event finishes', async () => {
+    const { client, session, jobs, poller: p } = setup();
+    await p.poke();
+    const ctx = { client, params: {}, invalidate: () => {}, notify: () => {}, push: () => {}, jobs };
+    const body = { label: 'job-booted', region: 'us-east', type: 'g6-nanode-1', image: 'vm/debian12', root_pass: 'Correct-Horse-Battery-42' };
+    const vm = (await submitWithJob(ctx, createInstanceForm, undefined, body, undefined)) as { id: number };
+    // Provisioned (vm_create finished) and booting: the job is still under way.
+    await call(svc, 'POST', '/__control/clock', { body: { advance_seconds: 9 } });
+    await p.poke();
+    expect((await call(svc, 'GET', `/vm/instances/${vm.id}`)).body.status).toBe('booting');
+    const job = () => jobs.getState().jobs.find((j) => j.parts[0]!.subject.label === 'job-booted')!;
+    expect(job().state).toBe('under way');
+    expect(session.getState().messages.map((m) => m.text).join('\n')).not.toMatch(/Creation of job-booted/);
+    await call(svc, 'POST', '/__control/clock', { body: { advance_seconds: 60 } });
+    await p.poke();
+    expect((await call(svc, 'GET', `/vm/instances/${vm.id}`)).body.status).toBe('running');
+    expect(job().state).toBe('finished');
+    expect(session.getState().messages.map((m) => m.text).join('\n')).toMatch(/Creation of job-booted finished in \d+ s/);
+  });
 });

@@ -63,7 +63,12 @@ export interface FormSpec<R = any> {
   /** The message after success, or a secret to show once; default "Created" / "Saved". */
   done?: (result: unknown, row?: R) => ActionResult;
   /** A long action whose item is known from the answer or the body (a new instance, a restore's target): followed as a job once sent. */
-  job?: Omit<JobKind, 'doing'> & { doing?: string; subject: (result: unknown, body: Record<string, unknown>, row?: R) => JobSubject };
+  job?: Omit<JobKind, 'doing' | 'then'> & {
+    doing?: string;
+    subject: (result: unknown, body: Record<string, unknown>, row?: R) => JobSubject;
+    /** The event the work goes on under, when what was sent says there is one (a creation that boots). */
+    then?: (result: unknown, body: Record<string, unknown>) => string | undefined;
+  };
   scope?: string;
   invalidates?: (row: R | undefined, params: Params) => string[];
 }

@@ -2,6 +2,7 @@ import { Box } from 'ink';
 import { Text } from '../Text.js';
 import type { Column } from '../../app/screen.js';
 import { NOTICEABLE_MS, useLasting } from '../../app/use-lasting.js';
+import { refreshFailed } from '../../app/use-data-age.js';
 import type { ListEntry } from '../../store/data.js';
 import type { ListView } from '../../store/views.js';
 import { TextInput } from '../TextInput.js';
@@ -32,7 +33,7 @@ export function ListStatus({ list, view, summary, shown, columns, width, marked 
   if (refreshing) parts.push('refreshing…');
   if (reading) parts.push('reading the rest…');
   const cut = list?.status === 'ready' && list.cut ? `cut: the first ${list.cut.rows.toLocaleString('en-US')} rows of ${list.cut.pages.toLocaleString('en-US')} pages claimed` : '';
-  const error = list?.status === 'ready' && list.error ? `refresh failed: ${list.error}` : '';
+  const error = refreshFailed(list);
   if (view.filtering) {
     return (
       <Box height={1}>

@@ -5,7 +5,7 @@ import type { JobKind, JobSubject } from '../../model/jobs.js';
 import type { Params } from '../../store/nav.js';
 import { runAsJob } from '../../store/jobs.js';
 
-export const jobKind = (job: Omit<JobKind, 'doing'> & { doing?: string }): JobKind => ({ event: job.event, name: job.name, doing: job.doing ?? gerund(job.name) });
+export const jobKind = (job: Omit<JobKind, 'doing'> & { doing?: string }): JobKind => ({ event: job.event, name: job.name, doing: job.doing ?? gerund(job.name), then: job.then });
 
 /** The item the action's event is about: the row itself, as an instance, unless the action says otherwise. */
 export function jobSubject<R>(job: ActionJob<R>, row: R, params: Params): JobSubject {
@@ -27,6 +27,6 @@ export async function submitWithJob<R>(ctx: ScreenCtx, form: FormSpec<R>, action
   const after = ctx.jobs.getState().newestEvent;
   const sent = Date.now();
   const result = await withJob(ctx, action, row, () => form.submit(body, ctx, row));
-  if (form.job) ctx.jobs.getState().start(jobKind(form.job), [form.job.subject(result, body, row)], sent, after);
+  if (form.job) ctx.jobs.getState().start(jobKind({ ...form.job, then: form.job.then?.(result, body) }), [form.job.subject(result, body, row)], sent, after);
   return result;
 }

@@ -144,7 +144,7 @@ export const auditList = defineScreen<Finding>({
   title: 'Audit',
   list: {
     path: AUDIT_PATH,
-    load: (_client, _p, data) => loadAudit(data!),
+    load: (_client, _p, data, io) => loadAudit(data!, Date.now(), { read: io.read }),
     rowKey: (f) => f.key,
     label: (f) => f.item.label,
     columns: [

@@ -9,7 +9,7 @@ import type { ObjKey } from '../../api/object-storage.js';
 import type { Profile } from '../../api/profile.js';
 import { listQuery } from '../../app/screen.js';
 import { RULES, audit, limitFindings, unchecked, type AuditInput, type Finding } from '../../model/audit.js';
-import { queryKey, type DataStore, type ListEntry, type ListQuery } from '../../store/data.js';
+import { queryKey, type DataStore, type ListEntry, type ListQuery, type ReadList } from '../../store/data.js';
 import { plural } from '../../model/plural.js';
 import { PROFILE_QUERY } from '../profile/use-object.js';
 import { tokens } from '../profile/tokens.js';
@@ -49,9 +49,9 @@ export const cachedRows = (entry: ListEntry | undefined): unknown[] | undefined 
 /** The lists a pass over the cache looked up (by key), each with what it found there. */
 export type CacheReads = Map<string, unknown[] | undefined>;
 
-/** The rows of a list under the read rule, or, for a pass over the cache alone, as cached (NotCached when absent). */
-const readerOf = (data: DataStore, cachedOnly: boolean, reads?: CacheReads) => <T>(q: ListQuery): Promise<T[]> => {
-  if (!cachedOnly) return rowsOf<T>(data, q);
+/** The rows of a list as `read` gives them, or, for a pass over the cache alone, as cached (NotCached when absent). */
+const readerOf = (data: DataStore, read: ReadList, cachedOnly: boolean, reads?: CacheReads) => <T>(q: ListQuery): Promise<T[]> => {
+  if (!cachedOnly) return read(q) as Promise<T[]>;
   const key = queryKey(q);
   const rows = cachedRows(data.getState().lists[key]);
   reads?.set(key, rows);
@@ -59,15 +59,20 @@ const readerOf = (data: DataStore, cachedOnly: boolean, reads?: CacheReads) => <
 };
 
 /**
- * The findings of every rule over the account's lists, read from the cache
- * (each read once when absent, as the areas' own views read them). An area
- * that cannot be read is a finding of its own, its rules skipped. With
+ * The findings of every rule over the account's lists, as `read` gives them
+ * (the view's loader reads them under the store's rule, again on a refresh;
+ * default the cache, each read once when absent, as the areas' own views read
+ * them). An area that cannot be read is a finding of its own, its rules skipped. With
  * `cachedOnly`, nothing is read: an area not cached yet is left out (the
  * header's count between visits to `:audit`), and `reads` gets each list
  * looked up, so a caller knows which changes of the cache the result hangs on.
  */
-export async function loadAudit(data: DataStore, now = Date.now(), { cachedOnly = false, reads }: { cachedOnly?: boolean; reads?: CacheReads } = {}): Promise<Finding[]> {
-  const listRows = readerOf(data, cachedOnly, reads);
+export async function loadAudit(
+  data: DataStore,
+  now = Date.now(),
+  { cachedOnly = false, reads, read: readList = (q) => rowsOf(data, q) }: { cachedOnly?: boolean; reads?: CacheReads; read?: ReadList } = {},
+): Promise<Finding[]> {
+  const listRows = readerOf(data, readList, cachedOnly, reads);
   const input: AuditInput = { now };
   const notChecked: Finding[] = [];
   const read = async <T>(area: Area, get: () => Promise<T>): Promise<T | undefined> => {

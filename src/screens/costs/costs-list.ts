@@ -1,11 +1,11 @@
-import { BUCKETS_LIST, INSTANCES_LIST, NODEBALANCERS_LIST, TYPES_LIST, everyRow, rowsOf } from '../../store/lists.js';
+import { BUCKETS_LIST, INSTANCES_LIST, NODEBALANCERS_LIST, TYPES_LIST, everyRow } from '../../store/lists.js';
 import type { Instance } from '../../api/instances.js';
 import { defineScreen } from '../../app/screen.js';
 import { COST_GROUPINGS, costReport, typeMap, type CostGrouping } from '../../model/costs.js';
 import { isPrivateAddress } from '../../model/formats.js';
 import { plural } from '../../model/plural.js';
 import { hourlyText, monthlyText, type PricedType } from '../../model/prices.js';
-import type { DataStore } from '../../store/data.js';
+import type { ReadList } from '../../store/data.js';
 
 export const COSTS_SCREEN = 'costs';
 
@@ -23,7 +23,7 @@ export interface CostRow {
 const UNPUBLISHED = 'price not published by the API: not counted';
 
 /** Items 4.83.1 bills but prices nowhere: counted and named, never guessed. */
-async function unpriced(data: DataStore, instances: readonly Instance[]): Promise<CostRow[]> {
+async function unpriced(read: ReadList, instances: readonly Instance[]): Promise<CostRow[]> {
   const count = async (group: string, read: () => Promise<number>): Promise<CostRow> => {
     try {
       return { key: `unpriced ${group}`, group, items: await read(), backups: 0, note: UNPUBLISHED };
@@ -32,16 +32,20 @@ async function unpriced(data: DataStore, instances: readonly Instance[]): Promis
     }
   };
   return Promise.all([
-    count('Load balancers', async () => (await rowsOf(data, NODEBALANCERS_LIST)).length),
-    count('Object storage buckets', async () => (await rowsOf(data, BUCKETS_LIST)).length),
+    count('Load balancers', async () => (await read(NODEBALANCERS_LIST)).length),
+    count('Object storage buckets', async () => (await read(BUCKETS_LIST)).length),
     // The first public IPv4 comes with the instance; more are extra.
     count('Extra public IPv4 addresses', async () => instances.reduce((n, vm) => n + Math.max(0, vm.ipv4.filter((a) => !isPrivateAddress(a)).length - 1), 0)),
   ]);
 }
 
-/** The account's cost grouped as asked: the total first, then the groups, costliest first, then what has no published price. */
-export async function loadCosts(data: DataStore, by: CostGrouping): Promise<CostRow[]> {
-  const [instances, types] = await Promise.all([rowsOf<Instance>(data, INSTANCES_LIST), everyRow<PricedType>(data.getState().rows, TYPES_LIST)]);
+/**
+ * The account's cost grouped as asked: the total first, then the groups,
+ * costliest first, then what has no published price. Its lists as `read`
+ * gives them: the view's loader reads them again on a refresh.
+ */
+export async function loadCosts(read: ReadList, by: CostGrouping): Promise<CostRow[]> {
+  const [instances, types] = await Promise.all([read(INSTANCES_LIST) as Promise<Instance[]>, everyRow<PricedType>(read, TYPES_LIST)]);
   const report = costReport(instances, typeMap(types), by);
   const total: CostRow = {
     key: 'total',
@@ -55,7 +59,7 @@ export async function loadCosts(data: DataStore, by: CostGrouping): Promise<Cost
   const groups = report.lines.map(
     (l): CostRow => ({ key: `${by} ${l.group}`, group: l.group, items: l.items, backups: l.backups, monthly: l.price?.monthly, hourly: l.price?.hourly, note: l.note ?? '' }),
   );
-  return [total, ...groups, ...(await unpriced(data, instances))];
+  return [total, ...groups, ...(await unpriced(read, instances))];
 }
 
 const isGrouping = (v: string | undefined): v is CostGrouping => (COST_GROUPINGS as readonly string[]).includes(v ?? '');
@@ -67,7 +71,7 @@ export const costsList = defineScreen<CostRow>({
   list: {
     // Not an API path: names the view's cached list, one per grouping.
     path: (p) => `costs/${p.by}`,
-    load: (_client, p, data) => loadCosts(data!, isGrouping(p.by) ? p.by : 'type'),
+    load: (_client, p, _data, io) => loadCosts(io.read, isGrouping(p.by) ? p.by : 'type'),
     rowKey: (r) => r.key,
     label: (r) => r.group,
     switch: { param: 'by', values: COST_GROUPINGS },

@@ -37,7 +37,14 @@ export const createInstanceForm: FormSpec<Instance> = {
   confirm: (body) => `Create ${body.label ? `the instance ${String(body.label)}` : 'the instance'} (${String(body.type)} in ${String(body.region)})?`,
   adds: (body) => ({ type: String(body.type), region: String(body.region), instance: true, backups: body.backups_enabled === true }),
   submit: (body, ctx) => createInstance(ctx.client, body),
-  job: { event: 'vm_create', name: 'Creation', doing: 'Creating', subject: (vm) => ({ type: 'vm', id: (vm as Instance).id, label: (vm as Instance).label }) },
+  job: {
+    event: 'vm_create',
+    name: 'Creation',
+    doing: 'Creating',
+    subject: (vm) => ({ type: 'vm', id: (vm as Instance).id, label: (vm as Instance).label }),
+    // A deployed image boots unless told not to, a restored backup always: the creation is done when the instance runs.
+    then: (_vm, body) => ((body.image ? body.booted !== false : typeof body.backup_id === 'number') ? 'vm_boot' : undefined),
+  },
   done: (result) => {
     const vm = result as Instance;
     return `Created ${vm.label} (${vm.id}): ${vm.status}`;

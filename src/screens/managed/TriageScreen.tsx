@@ -1,3 +1,4 @@
+import { refreshFailed } from '../../app/use-data-age.js';
 import { useMemo, useRef } from 'react';
 import { Box } from 'ink';
 import { Text } from '../../components/Text.js';
@@ -133,7 +134,7 @@ export function TriageScreen({ entry, width, height }: ScreenProps) {
     <Text wrap="truncate-end">
       {view.filter && <Text color="cyan">{`/${view.filter}  `}</Text>}
       <Text dimColor>{status.join(' · ')}</Text>
-      {issues?.error && issues.status === 'ready' && <Text color="red">{`  refresh failed: ${issues.error}`}</Text>}
+      {refreshFailed(issues) && <Text color="red">{`  ${refreshFailed(issues)}`}</Text>}
     </Text>
   );
 

@@ -1,3 +1,4 @@
+import { refreshFailed } from '../../app/use-data-age.js';
 import { useEffect } from 'react';
 import { Box } from 'ink';
 import { Text } from '../../components/Text.js';
@@ -111,7 +112,7 @@ export function ProfileScreen({ entry: navEntry, width, height }: ScreenProps) {
   const tableHeight = Math.max(3, height - profileFieldLines(width) - 1 - (entry?.error ? 1 : 0));
   return (
     <Box flexDirection="column" height={height} overflow="hidden">
-      {entry?.error && <Text color="red" wrap="truncate-end">{`refresh failed: ${entry.error}`}</Text>}
+      {entry?.error && <Text color="red" wrap="truncate-end">{refreshFailed(entry)}</Text>}
       <ProfileFields profile={profile} width={width} />
       <Text> </Text>
       <Table columns={COLUMNS} rows={rows} selected={selected} height={tableHeight} width={width} />

@@ -1,3 +1,4 @@
+import { refreshFailed } from '../../app/use-data-age.js';
 import type { ListEntry } from '../../store/data.js';
 import type { PaneLine } from './ScrollPane.js';
 
@@ -9,5 +10,6 @@ export function failedLines(entry: ListEntry | undefined, what: string): PaneLin
 
 /** A failed refresh keeps the old value on screen; this line says so. */
 export function staleLine(entry: ListEntry | undefined): PaneLine[] {
-  return entry?.status === 'ready' && entry.error ? [{ text: `refresh failed: ${entry.error}`, color: 'red' }] : [];
+  const failed = refreshFailed(entry);
+  return failed ? [{ text: failed, color: 'red' }] : [];
 }

@@ -1,0 +1,151 @@
+/**
+ * A day in tmux, shortened: the built app on the embedded demo with
+ * `--refresh 2` in a pseudo-terminal, an operator's round of views every
+ * minute (`:vm`, an instance's overview, `:fw`, `:lb` and a balancer's ports,
+ * `:audit`, `:costs`, `:jobs`, `:managed`, home), for MINUTES minutes. At each
+ * minute the UI thread's heap is measured after a full garbage collection
+ * (through the inspector: the app runs with --inspect on a port of its own,
+ * nothing is added to the app for it) and the process's RSS read from /proc.
+ * Prints each sample, then the growth per hour after the warm-up (the first
+ * WARMUP minutes; default a fifth of the run, at least 2), from a least-squares
+ * line through the samples after it.
+ * Run: npm run build && npx tsx bench/tui-soak.ts 10   (ENTRY=path/to/vmtui.js WARMUP=2)
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WebSocket } from 'undici';
+import { spawnApp, KEYS, type PtyApp } from '../test/helpers/pty.js';
+
+const MINUTES = Number(process.argv[2] ?? 10);
+if (!Number.isFinite(MINUTES) || MINUTES < 2) {
+  console.error('usage: npx tsx bench/tui-soak.ts <minutes, at least 2>');
+  process.exit(2);
+}
+const WARMUP = Number(process.env.WARMUP ?? Math.max(2, Math.round(MINUTES / 5)));
+const ENTRY = process.env.ENTRY ?? 'dist/vmtui.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+/** A free port for the inspector. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/** The inspector of the app's main (UI) thread: garbage collection and the heap used after it. */
+async function inspector(port: number) {
+  let list: { webSocketDebuggerUrl: string }[] = [];
+  for (let i = 0; i < 100 && list.length === 0; i++) {
+    list = await fetch(`http://127.0.0.1:${port}/json/list`).then(
+      (r) => r.json() as Promise<typeof list>,
+      () => [],
+    );
+    if (list.length === 0) await sleep(100);
+  }
+  const ws = new WebSocket(list[0]!.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    ws.addEventListener('open', resolve, { once: true });
+    ws.addEventListener('error', reject, { once: true });
+  });
+  let id = 0;
+  const waiting = new Map<number, (v: unknown) => void>();
+  ws.addEventListener('message', (event) => {
+    const msg = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+    if (msg.id !== undefined) waiting.get(msg.id)?.(msg.result);
+  });
+  const call = (method: string, params: object = {}) =>
+    new Promise<any>((resolve) => {
+      waiting.set(++id, resolve);
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  return {
+    /** MB of the UI thread's heap in use after a full collection. */
+    heapAfterGc: async () => {
+      await call('HeapProfiler.collectGarbage');
+      const r = await call('Runtime.evaluate', { expression: 'process.memoryUsage().heapUsed', returnByValue: true });
+      return (r.result.value as number) / 1024 / 1024;
+    },
+    close: () => ws.close(),
+  };
+}
+
+async function jump(app: PtyApp, name: string, shows: RegExp) {
+  app.press(':');
+  await app.waitForScreen(/^:$/m);
+  app.press(name);
+  await app.waitForScreen(new RegExp(`^:${name}$`, 'm'));
+  app.press(KEYS.enter);
+  await app.waitForScreen(shows, 30_000);
+}
+
+/** One operator's round: every view of the issue, each drawn before the next. */
+async function round(app: PtyApp) {
+  await jump(app, 'vm', /\d+ items/);
+  app.press(KEYS.enter);
+  await app.waitForScreen(/Disks/, 30_000);
+  await jump(app, 'fw', /\d+ items/);
+  await jump(app, 'lb', /\d+ items/);
+  app.press(KEYS.enter);
+  await app.waitForScreen(/configs/, 30_000);
+  await jump(app, 'audit', /\d+ items/);
+  await jump(app, 'costs', /Total/);
+  await jump(app, 'jobs', /jobs|Nothing/i);
+  await jump(app, 'managed', /Services|services/);
+  await jump(app, 'home', /\d+ areas/);
+}
+
+/** Least-squares slope of y over x. */
+function slope(xs: number[], ys: number[]): number {
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  const num = xs.reduce((a, x, i) => a + (x - mx) * (ys[i]! - my), 0);
+  const den = xs.reduce((a, x) => a + (x - mx) ** 2, 0);
+  return den === 0 ? 0 : num / den;
+}
+
+const home = mkdtempSync(join(tmpdir(), 'vmtui-soak-'));
+const port = await freePort();
+const app = spawnApp(['--fresh', '--refresh', '2'], {
+  entry: ENTRY,
+  cols: 140,
+  rows: 40,
+  nodeArgs: [`--inspect=127.0.0.1:${port}`],
+  env: { XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state'), XDG_CACHE_HOME: join(home, 'cache') },
+});
+try {
+  await app.waitForScreen(/\d+ areas/, 60_000);
+  const probe = await inspector(port);
+  const samples: { minute: number; heap: number; rss: number }[] = [];
+  const t0 = performance.now();
+  console.log(`soak of ${ENTRY}: ${MINUTES} min, --refresh 2, a round of views a minute; warm-up ${WARMUP} min`);
+  console.log('minute  heap after GC (MB)  RSS (MB)');
+  for (let minute = 0; minute <= MINUTES; minute++) {
+    const sample = { minute, heap: await probe.heapAfterGc(), rss: rssMb(app.pid) };
+    samples.push(sample);
+    console.log(`${String(minute).padStart(6)}  ${sample.heap.toFixed(1).padStart(18)}  ${sample.rss.toFixed(0).padStart(8)}`);
+    if (minute === MINUTES) break;
+    await round(app);
+    await sleep(Math.max(0, t0 + (minute + 1) * 60_000 - performance.now()));
+  }
+  probe.close();
+  const warm = samples.filter((s) => s.minute >= WARMUP);
+  const perHour = (pick: (s: (typeof samples)[number]) => number) => {
+    const rate = slope(
+      warm.map((s) => s.minute),
+      warm.map(pick),
+    ) * 60;
+    return `${rate >= 0 ? '+' : ''}${rate.toFixed(1)} MB/h (${((rate / pick(warm[0]!)) * 100).toFixed(1)} % of the ${pick(warm[0]!).toFixed(1)} MB at minute ${WARMUP})`;
+  };
+  console.log(`growth per hour after the warm-up: heap ${perHour((s) => s.heap)}, RSS ${perHour((s) => s.rss)}`);
+} finally {
+  app.press('q');
+  await Promise.race([app.exited, sleep(3000)]);
+  app.kill();
+  rmSync(home, { recursive: true, force: true });
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/api/client.js';
+import { createAppContext } from '../../src/app/context.js';
+import { LISTS_KEPT, createDataStore, queryKey, type ListQuery } from '../../src/store/data.js';
+
+/* What a session left open for days keeps stays bounded by what it holds, not by how long it ran. */
+
+const client = new ApiClient({ baseUrl: 'http://127.0.0.1:9/v4', betaUrl: 'http://127.0.0.1:9/v4beta', token: 'unused-token-0123456789', retryDelaysMs: [] });
+
+describe('caches of a long session', () => {
+  it('the data store keeps at most LISTS_KEPT lists: the least recently read off screen go, those on screen stay', async () => {
+    const store = createDataStore({ client });
+    const list = (i: number): ListQuery => ({ path: `/things/${i}`, load: async () => [{ id: i }] });
+    const onScreen = list(0);
+    store.getState().watch(onScreen);
+    for (let i = 0; i < LISTS_KEPT + 50; i++) await store.getState().load(list(i));
+    const kept = Object.keys(store.getState().lists);
+    expect(kept.length).toBeLessThanOrEqual(LISTS_KEPT);
+    expect(kept).toContain(queryKey(onScreen));
+    expect(kept).toContain(queryKey(list(LISTS_KEPT + 49)));
+    expect(kept).not.toContain(queryKey(list(1)));
+    // A list dropped is read again when asked for.
+    expect(await store.getState().rows(list(1))).toEqual([{ id: 1 }]);
+  });
+
+  it('the view state of a screen left (popped, or jumped away from) is dropped; those on the stack stay', () => {
+    const ctx = createAppContext({ client, screens: [], session: { endpoint: client.baseUrl, embedded: false, readOnly: false, refreshSeconds: 60 } });
+    for (let round = 0; round < 100; round++) {
+      ctx.nav.getState().jump('instances');
+      ctx.nav.getState().push('overview', { id: String(round) });
+      for (const e of ctx.nav.getState().stack) ctx.views.getState().update(e.key, { selectedIndex: round });
+      ctx.nav.getState().pop();
+    }
+    const stack = ctx.nav.getState().stack.map((e) => String(e.key));
+    expect(Object.keys(ctx.views.getState().views).sort()).toEqual(stack.sort());
+    expect(ctx.views.getState().get(ctx.nav.getState().stack[1]!.key).selectedIndex).toBe(99);
+  });
+});
