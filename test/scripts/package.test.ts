@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,19 +112,9 @@ describe('the built app with only the package’s dependencies beside it', { tim
   afterAll(() => app?.remove());
 
   it('serves the API (`vmtui serve`)', async () => {
-    const child = spawn(process.execPath, [app!.entry, 'serve', '--data', ':memory:', '--port', '0', '--seed', 'demo', '--token', OWNER_TOKEN], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const { child, ready } = await spawnServe(process.execPath, [app!.entry, 'serve', '--data', ':memory:', '--port', '0', '--seed', 'demo', '--token', OWNER_TOKEN]);
     try {
-      const base = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (c: Buffer) => {
-          out += c.toString();
-          const m = /base root:\s+(\S+)/.exec(out);
-          if (m) resolve(m[1]!);
-        });
-        child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-        child.once('exit', (code) => reject(new Error(`serve exited (${code}): ${out}`)));
-      });
-      const res = await fetch(`${base}/vm/instances`, { headers: { authorization: `Bearer ${OWNER_TOKEN}` } });
+      const res = await fetch(`${ready.base_url}/vm/instances`, { headers: { authorization: `Bearer ${OWNER_TOKEN}` } });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { results: number }).results).toBeGreaterThan(0);
     } finally {
