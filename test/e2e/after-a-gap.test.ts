@@ -101,7 +101,7 @@ describe('after a gap', { timeout: 120_000 + OUTAGE_S * 1000 }, () => {
     // The list of messages, without the message line under it (which may still show the same one).
     const listed = messages.split('\n').slice(0, -2).join('\n');
     expect(listed.match(/Server unreachable/g)).toHaveLength(1);
-    await jump(app, 'fw', /home › firewalls/);
+    await jump(app, 'fw', /^home.* › firewalls$/m);
 
     const upAt = Date.now();
     proxy.down = false;
