@@ -1,6 +1,6 @@
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { buildApp } from '../e2e/build.js';
 
 export interface InstalledApp {
@@ -8,6 +8,12 @@ export interface InstalledApp {
   readonly root: string;
   /** The built entry script, node_modules/vmtui/dist/vmtui.js. */
   readonly entry: string;
+  /**
+   * The Node.js running the suite, where any user can run it: the checkout's
+   * pinned one lives in node_modules, under a folder another user may not
+   * be able to enter (a clone in a private temp folder).
+   */
+  readonly node: string;
   /** node_modules/<name> of a package the app loads at run time. */
   packageDir(name: string): string;
   remove(): void;
@@ -37,7 +43,16 @@ export function installedApp(): InstalledApp {
     for (const dep of Object.keys(dependenciesOf(join(from, 'package.json')))) copy(dep);
   };
   for (const name of Object.keys(dependenciesOf('package.json'))) copy(name);
-  return { root, entry, packageDir: (name) => join(modules, name), remove: () => rmSync(root, { recursive: true, force: true }) };
+  const node = join(root, 'bin', 'node');
+  mkdirSync(dirname(node));
+  try {
+    // A link where the file system allows it: the binary is over 100 MB.
+    linkSync(process.execPath, node);
+  } catch {
+    copyFileSync(process.execPath, node);
+  }
+  chmodSync(node, 0o755);
+  return { root, entry, node, packageDir: (name) => join(modules, name), remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
 function dependenciesOf(packageJson: string): Record<string, string> {

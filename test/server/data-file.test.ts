@@ -52,7 +52,7 @@ afterAll(() => app?.remove());
 /** `vmtui serve` on a data file, as root's `nobody` when the test runs as root (root writes anything). */
 function serveOnce(data: string): Promise<{ code: number | null; stderr: string }> {
   const asOther = process.getuid?.() === 0 ? { uid: 65534, gid: 65534, env: { ...process.env, HOME: tmpdir() } } : {};
-  const child = spawn(process.execPath, [app!.entry, 'serve', '--port', '0', '--data', data, '--seed', 'empty', '--token', OWNER_TOKEN], {
+  const child = spawn(app!.node, [app!.entry, 'serve', '--port', '0', '--data', data, '--seed', 'empty', '--token', OWNER_TOKEN], {
     stdio: ['ignore', 'pipe', 'pipe'],
     ...asOther,
   });
