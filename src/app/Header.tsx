@@ -10,12 +10,15 @@ import { underWay } from '../store/jobs.js';
 import { createStore } from 'zustand/vanilla';
 import type { TabsState } from './tabs.js';
 import { visible } from './visible.js';
-import { columns } from '../components/cells.js';
+import { columns, fit } from '../components/cells.js';
 
 const GAP = '  ';
 
 /** 14:05: when the server stopped answering, a fixed text (no redraw each second). */
 const clockText = (at: number) => new Date(at).toTimeString().slice(0, 5);
+
+/** `text` whole when it fits `room` columns, else cut with … by columns (a wide character never straddles the edge), or nothing. */
+const cut = (text: string, room: number) => (columns(text) <= room ? text : room > 1 ? fit(text, room).trimEnd() : '');
 
 /** Columns the parts take side by side, GAP apart. */
 const widthOf = (parts: (string | undefined)[]) => parts.reduce((sum, p) => (p ? sum + (sum ? GAP.length : 0) + columns(p) : sum), 0);
@@ -48,8 +51,10 @@ function headerParts(s: SessionState, age: string | undefined, revalidating: str
   // Everything but the endpoint stays whole; the endpoint is cut to what is left.
   const room = width - widthOf(others(short)) - GAP.length;
   const full = endpoints[short]!;
-  const endpoint = full.length <= room ? full : room > 1 ? `${full.slice(0, room - 1)}…` : '';
-  return { strip, user, scopeNote: scopeNote?.[short], endpoint, profile, readOnly, link: link?.[short], badge: badge?.[short], alerts: alerts?.[short], audit: audit?.[short], working: working?.[short], refreshed: refreshed?.[short] };
+  const endpoint = cut(full, room);
+  // A profile's name is a config's: past what the rest leaves it is cut too, as the endpoint is.
+  const shownProfile = profile && cut(profile, width - widthOf(others(short).filter((p) => p !== profile)) - (endpoint ? GAP.length + columns(endpoint) : 0) - GAP.length);
+  return { strip, user, scopeNote: scopeNote?.[short], endpoint, profile: shownProfile, readOnly, link: link?.[short], badge: badge?.[short], alerts: alerts?.[short], audit: audit?.[short], working: working?.[short], refreshed: refreshed?.[short] };
 }
 
 const NO_TABS = createStore<Pick<TabsState, 'tabs' | 'active' | 'news'>>(() => ({ tabs: [], active: 0, news: new Set() }));
@@ -100,7 +105,7 @@ export function Header({ width }: { width: number }) {
           vmtui
         </Text>
         {p.strip && <Text>{`${GAP}${p.strip}`}</Text>}
-        {`${GAP}${p.user}`}
+        {p.user && `${GAP}${p.user}`}
         {p.scopeNote && <Text color="yellow">{`${GAP}${p.scopeNote}`}</Text>}
         {p.endpoint && <Text dimColor>{`${GAP}${p.endpoint}`}</Text>}
         {p.profile && <Text>{`${GAP}${p.profile}`}</Text>}
