@@ -16,7 +16,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'undici';
-import { spawnApp, KEYS, type PtyApp } from '../test/helpers/pty.js';
+import { jump, KEYS, spawnApp, type PtyApp } from '../test/helpers/pty.js';
 
 const MINUTES = Number(process.argv[2] ?? 10);
 if (!Number.isFinite(MINUTES) || MINUTES < 2) {
@@ -75,29 +75,21 @@ async function inspector(port: number) {
   };
 }
 
-async function jump(app: PtyApp, name: string, shows: RegExp) {
-  app.press(':');
-  await app.waitForScreen(/^:$/m);
-  app.press(name);
-  await app.waitForScreen(new RegExp(`^:${name}$`, 'm'));
-  app.press(KEYS.enter);
-  await app.waitForScreen(shows, 30_000);
-}
 
 /** One operator's round: every view of the issue, each drawn before the next. */
 async function round(app: PtyApp) {
-  await jump(app, 'vm', /\d+ items/);
+  await jump(app, 'vm', /\d+ items/, 30_000);
   app.press(KEYS.enter);
   await app.waitForScreen(/Disks/, 30_000);
-  await jump(app, 'fw', /\d+ items/);
-  await jump(app, 'lb', /\d+ items/);
+  await jump(app, 'fw', /\d+ items/, 30_000);
+  await jump(app, 'lb', /\d+ items/, 30_000);
   app.press(KEYS.enter);
   await app.waitForScreen(/configs/, 30_000);
-  await jump(app, 'audit', /\d+ items/);
-  await jump(app, 'costs', /Total/);
-  await jump(app, 'jobs', /jobs|Nothing/i);
-  await jump(app, 'managed', /Services|services/);
-  await jump(app, 'home', /\d+ areas/);
+  await jump(app, 'audit', /\d+ items/, 30_000);
+  await jump(app, 'costs', /Total/, 30_000);
+  await jump(app, 'jobs', /jobs|Nothing/i, 30_000);
+  await jump(app, 'managed', /Services|services/, 30_000);
+  await jump(app, 'home', /\d+ areas/, 30_000);
 }
 
 /** Least-squares slope of y over x. */

@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, type PtyApp } from '../helpers/pty.js';
+import { jump, type PtyApp } from '../helpers/pty.js';
 import { call } from '../helpers/service.js';
 import { useBuiltApp } from './build.js';
 
@@ -73,35 +73,27 @@ function start(token?: string): PtyApp {
   return built.start(['--api-url', `${proxy.origin}/v4`, '--beta-url', `${proxy.origin}/v4beta`, ...(token ? ['--token', token] : ['--token', 'test-owner-token-0123456789abcdef']), '--refresh', '2'], { cols: 140, rows: 30 });
 }
 
-async function jump(app: PtyApp, name: string, shows: RegExp) {
-  app.press(':');
-  await app.waitForScreen(/^:$/m);
-  app.press(name);
-  await app.waitForScreen(new RegExp(`^:${name}$`, 'm'));
-  app.press(KEYS.enter);
-  return app.waitForScreen(shows, 15_000);
-}
 
 describe('after a gap', { timeout: 120_000 + OUTAGE_S * 1000 }, () => {
   it('the server unreachable: every view says so, at most a request a second while down, one round of reads when it answers again', async () => {
     const app = start();
     await app.waitForScreen(/Instances\s+\d+/, 30_000);
-    await jump(app, 'vm', /^\d+ items/m);
+    await jump(app, 'vm', /^\d+ items/m, 15_000);
     const downAt = Date.now();
     proxy.down = true;
     await app.waitForScreen(/✗ server unreachable since \d\d:\d\d/, 30_000);
     // Another view, drawn from the cache: the header says it there too.
-    await jump(app, 'fw', /✗ server unreachable/);
+    await jump(app, 'fw', /✗ server unreachable/, 15_000);
     await sleep(Math.max(0, downAt + OUTAGE_S * 1000 - Date.now()));
     const whileDown = since(proxy, downAt);
     console.log(`outage of ${OUTAGE_S} s: ${whileDown.length} requests reached the server (${JSON.stringify(byPath(whileDown))})`);
     expect(whileDown.length, JSON.stringify(byPath(whileDown))).toBeLessThanOrEqual(OUTAGE_S);
     // Said once on the message line, not once per view or per read.
-    const messages = await jump(app, 'messages', /Server unreachable/);
+    const messages = (await jump(app, 'messages', /Server unreachable/, 15_000))!;
     // The list of messages, without the message line under it (which may still show the same one).
     const listed = messages.split('\n').slice(0, -2).join('\n');
     expect(listed.match(/Server unreachable/g)).toHaveLength(1);
-    await jump(app, 'fw', /^home.* › firewalls$/m);
+    await jump(app, 'fw', /^home.* › firewalls$/m, 15_000);
 
     const upAt = Date.now();
     proxy.down = false;
@@ -121,7 +113,7 @@ describe('after a gap', { timeout: 120_000 + OUTAGE_S * 1000 }, () => {
     expect(made.status).toBe(200);
     const app = start(made.body.token);
     await app.waitForScreen(/Instances\s+\d+/, 30_000);
-    await jump(app, 'vm', /^\d+ items/m);
+    await jump(app, 'vm', /^\d+ items/m, 15_000);
     expect((await call(built.svc, 'DELETE', `/profile/tokens/${made.body.id}`)).status).toBe(200);
     await app.waitForScreen(/token no longer works/, 20_000);
     const screen = await app.waitForScreen(/:ctx/);
@@ -135,7 +127,7 @@ describe('after a gap', { timeout: 120_000 + OUTAGE_S * 1000 }, () => {
   it('asleep for a while (every timer due at once on waking): one round of reads, not one per timer', async () => {
     const app = start();
     await app.waitForScreen(/Instances\s+\d+/, 30_000);
-    await jump(app, 'vm', /^\d+ items/m);
+    await jump(app, 'vm', /^\d+ items/m, 15_000);
     await sleep(3000);
     process.kill(app.pid, 'SIGSTOP');
     await sleep(15_000);
@@ -157,7 +149,7 @@ describe('after a gap', { timeout: 120_000 + OUTAGE_S * 1000 }, () => {
     }
     const app = start();
     await app.waitForScreen(/Instances\s+\d+/, 30_000);
-    await jump(app, 'vm gap-', /^›\s*●?\s*gap-01/m);
+    await jump(app, 'vm gap-', /^›\s*●?\s*gap-01/m, 15_000);
     // Marks on gap-24 and gap-26, the cursor on gap-25.
     for (let i = 1; i < 24; i++) app.press('j');
     await app.waitForScreen(/^›\s*●?\s*gap-24/m);

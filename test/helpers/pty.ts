@@ -155,12 +155,13 @@ export function spawnApp(args: string[], opts: SpawnOptions = {}): PtyApp {
   };
 }
 
-/** `:name` Enter, the way a user jumps to an area. */
-export async function jump(app: PtyApp, name: string): Promise<void> {
+/** `:name` Enter, the way a user jumps to an area; with `shows`, waits for the screen that matches it and gives it. */
+export async function jump(app: PtyApp, name: string, shows?: RegExp, timeoutMs?: number): Promise<string | undefined> {
   app.press(':');
   // The cursor after the text is a space drawn inverse.
   await app.waitForScreen(/^: ?$/m);
   app.press(name);
   await app.waitForScreen(new RegExp(`^:${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ?$`, 'm'));
   app.press(KEYS.enter);
+  return shows && app.waitForScreen(shows, timeoutMs);
 }
