@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnApp } from '../helpers/pty.js';
-import { spawnServe } from '../helpers/serve-process.js';
+import { expectServesInstances } from '../helpers/serve-process.js';
 import { OWNER_TOKEN, startTestService } from '../helpers/service.js';
 import type { RunningService } from '../../src/server/service.js';
 
@@ -39,14 +39,7 @@ describe('the single executable, with no node on the PATH', { timeout: 60_000 },
   });
 
   it('serves the API (`serve --ready-json`)', async () => {
-    const { child, ready } = await spawnServe(exe, ['serve', '--data', ':memory:', '--port', '0', '--seed', 'demo'], bareEnv());
-    try {
-      const res = await fetch(`${ready.base_url}/vm/instances`, { headers: { authorization: `Bearer ${ready.token}` } });
-      expect(res.status).toBe(200);
-      expect(((await res.json()) as { results: number }).results).toBeGreaterThan(0);
-    } finally {
-      child.kill();
-    }
+    await expectServesInstances(exe, ['serve', '--data', ':memory:', '--port', '0', '--seed', 'demo'], bareEnv());
   });
 
   it('imports an account (`import`) into a data file', async () => {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { expect } from 'vitest';
 
 /** The line `serve --ready-json` prints once it answers requests. */
 export interface ReadyLine {
@@ -36,4 +37,16 @@ export function spawnServe(command: string, args: string[], env?: NodeJS.Process
     });
     void exited.then(({ code, signal }) => reject(new Error(`serve exited (${code ?? signal}) before it was ready: ${err}`)));
   });
+}
+
+/** Starts `serve` on the demo account (`args` name the data and seed) and checks it answers the instances list with some, then stops it. */
+export async function expectServesInstances(command: string, args: string[], env?: NodeJS.ProcessEnv): Promise<void> {
+  const { child, ready } = await spawnServe(command, args, env);
+  try {
+    const res = await fetch(`${ready.base_url}/vm/instances`, { headers: { authorization: `Bearer ${ready.token}` } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { results: number }).results).toBeGreaterThan(0);
+  } finally {
+    child.kill();
+  }
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installedApp, type InstalledApp } from '../helpers/installed.js';
 import { spawnApp } from '../helpers/pty.js';
-import { spawnServe } from '../helpers/serve-process.js';
+import { expectServesInstances, spawnServe } from '../helpers/serve-process.js';
 import { OWNER_TOKEN } from '../helpers/service.js';
 
 /** What `npm pack` puts in the package, and what installing it gives a user. */
@@ -112,14 +112,7 @@ describe('the built app with only the package’s dependencies beside it', { tim
   afterAll(() => app?.remove());
 
   it('serves the API (`vmtui serve`)', async () => {
-    const { child, ready } = await spawnServe(process.execPath, [app!.entry, 'serve', '--data', ':memory:', '--port', '0', '--seed', 'demo', '--token', OWNER_TOKEN]);
-    try {
-      const res = await fetch(`${ready.base_url}/vm/instances`, { headers: { authorization: `Bearer ${OWNER_TOKEN}` } });
-      expect(res.status).toBe(200);
-      expect(((await res.json()) as { results: number }).results).toBeGreaterThan(0);
-    } finally {
-      child.kill();
-    }
+    await expectServesInstances(process.execPath, [app!.entry, 'serve', '--data', ':memory:', '--port', '0', '--seed', 'demo', '--token', OWNER_TOKEN]);
   });
 
   it('opens the terminal UI on the embedded demo', async () => {
