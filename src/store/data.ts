@@ -129,7 +129,18 @@ export interface DataOptions {
 
 /** The cache of paged lists, keyed by path, root and filter. */
 export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = () => Infinity }: DataOptions) {
+  /**
+   * Each read or put of a list takes a number no list had before: a reply
+   * lands only while its list still holds its number. Numbers never repeat,
+   * so a dropped list's number goes with it (a read still on its way cannot
+   * match a later one), and the map holds only the lists the cache holds.
+   */
   const generation = new Map<string, number>();
+  let lastGeneration = 0;
+  const renew = (key: string) => {
+    generation.set(key, ++lastGeneration);
+    return lastGeneration;
+  };
   const inflight = new Map<string, Promise<void>>();
   const countsInflight = new Map<string, Promise<void>>();
   const queries = new Map<string, ListQuery>();
@@ -184,7 +195,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
       const lists = { ...s.lists };
       for (const key of idle.slice(0, keys.length - LISTS_KEPT)) {
         delete lists[key];
-        // Its generation stays: a read of it still on its way somewhere must not land as current.
+        generation.delete(key);
         queries.delete(key);
         joins.delete(key);
       }
@@ -267,8 +278,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
      * reader found it stale, not because a refresh asked for it.
      */
     const start = (key: string, q: ListQuery, current: ListEntry | undefined, how: { revalidating?: boolean; behind?: boolean; join?: ReadList } = {}): Promise<void> => {
-      const gen = (generation.get(key) ?? 0) + 1;
-      generation.set(key, gen);
+      const gen = renew(key);
       const initial = !current || current.status !== 'ready';
       patch(key, initial ? { status: 'loading', rows: [], progress: undefined, error: undefined, refreshing: false } : { refreshing: true, revalidating: how.revalidating ?? false });
       let cut: ListCut | undefined;
@@ -340,18 +350,24 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
       const key = queryKey(q);
       const current = get().lists[key];
       if (current?.status === 'ready' && !current.progress && fresh(current)) return current.rows.length;
-      const gen = generation.get(key) ?? 0;
+      // A list never read takes a number too: an invalidation while the page is on its way drops it, and the page must not land.
+      const gen = generation.get(key) ?? renew(key);
+      queries.set(key, q);
       const first = client.page(q.path, { root: q.root, filter: q.filter, page: 1, pageSize: PAGE_SIZE, flawed: q.flawed });
-      const counted = first.then(
-        async (page) => {
-          // Whole in one page, and nothing read or put it since: the list is cached.
-          if (!onePage(page) || (generation.get(key) ?? 0) !== gen || inflight.has(key)) return;
-          queries.set(key, q);
-          generation.set(key, gen + 1);
-          await settle(stillCurrent(key, gen + 1, patched(key, answered(page.data))), true);
-        },
-        () => undefined,
-      );
+      const counted = first
+        .then(
+          async (page) => {
+            // Whole in one page, and nothing read or put it since: the list is cached.
+            if (!onePage(page) || generation.get(key) !== gen || inflight.has(key)) return;
+            await settle(stillCurrent(key, renew(key), patched(key, answered(page.data))), true);
+          },
+          () => undefined,
+        )
+        .finally(() => {
+          if (Object.hasOwn(get().lists, key) || watched.has(key)) return;
+          if (generation.get(key) === gen) generation.delete(key);
+          queries.delete(key);
+        });
       firstPages.set(key, counted);
       void counted.finally(() => firstPages.get(key) === counted && firstPages.delete(key));
       const page = await first;
@@ -388,6 +404,8 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
         };
         const lists = { ...get().lists };
         const refetch: ListQuery[] = [];
+        // A first page a count is reading was asked for before the change: it must not land as the list.
+        for (const key of firstPages.keys()) if (hit(key)) generation.delete(key);
         for (const key of Object.keys(lists)) {
           if (!hit(key)) continue;
           if (watched.has(key)) {
@@ -395,7 +413,9 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
             else refetch.push(queries.get(key)!);
           } else {
             delete lists[key];
-            generation.set(key, (generation.get(key) ?? 0) + 1);
+            generation.delete(key);
+            queries.delete(key);
+            joins.delete(key);
             inflight.delete(key);
           }
         }
@@ -406,7 +426,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
         const key = queryKey(q);
         queries.set(key, q);
         // A refresh already on its way read the list before these rows: it must not land over them.
-        generation.set(key, (generation.get(key) ?? 0) + 1);
+        renew(key);
         const now = Date.now();
         patch(key, { status: 'ready', rows, refreshing: false, fetchedAt: now, checkedAt: now });
       },

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { createAppContext } from '../../src/app/context.js';
@@ -22,6 +24,31 @@ describe('caches of a long session', () => {
     // A list dropped is read again when asked for.
     expect(await store.getState().rows(list(1))).toEqual([{ id: 1 }]);
   });
+
+  it('the data store holds nothing per list it has dropped: six thousand lists read once leave the heap as a thousand do', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const heapAfterGc = () => {
+      gc();
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    const store = createDataStore({ client });
+    // Long paths: a key kept per list read would show as megabytes, well above the heap's noise.
+    const list = (i: number): ListQuery => ({ path: `/things/${i}/${'x'.repeat(1_500)}`, load: async () => [] });
+    const read = async (from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        await store.getState().load(list(i));
+        await store.getState().countList(list(i));
+      }
+    };
+    await read(0, 1_000);
+    const before = heapAfterGc();
+    await read(1_000, 7_000);
+    // Six thousand keys of 1,500-odd characters kept would be some 9 MB.
+    expect(heapAfterGc() - before).toBeLessThan(1_500_000);
+    expect(Object.keys(store.getState().lists).length).toBeLessThanOrEqual(LISTS_KEPT);
+  }, 60_000);
 
   it('the view state of a screen left (popped, or jumped away from) is dropped; those on the stack stay', () => {
     const ctx = createAppContext({ client, screens: [], session: { endpoint: client.baseUrl, embedded: false, readOnly: false, refreshSeconds: 60 } });

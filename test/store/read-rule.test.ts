@@ -141,6 +141,23 @@ describe('the read rule of the data store', () => {
     expect(s.sent).toHaveLength(1);
   });
 
+  it('a count whose first page was asked for before a change does not land as the list: the next read asks again', async () => {
+    const s = store();
+    s.setMaxAge(60_000);
+    const count = s.data.getState().countList(THINGS);
+    // A create while the page is on its way: what the page holds is from before it.
+    s.data.getState().invalidate('/things');
+    s.answer('/things', ['before']);
+    expect(await count).toBe(1);
+    await settled();
+    expect(s.data.getState().lists[queryKey(THINGS)]).toBeUndefined();
+    const load = s.data.getState().load(THINGS);
+    s.answer('/things', ['before', 'created']);
+    await load;
+    expect(s.data.getState().lists[queryKey(THINGS)]!.rows).toEqual(['before', 'created']);
+    expect(s.sent).toEqual(['/things', '/things']);
+  });
+
   it('a count of a list longer than a page caches nothing: the list reads all its pages', async () => {
     const s = store();
     const count = s.data.getState().countList(THINGS);
