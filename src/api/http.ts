@@ -65,10 +65,31 @@ function transport(url: URL): Transport {
  */
 export async function send(method: string, url: URL, headers: Record<string, string>, body: string | undefined, timeoutMs: number, signal?: AbortSignal): Promise<HttpReply> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new NoReply(false, `unsupported protocol ${url.protocol}`);
+  for (;;) {
+    try {
+      return await exchange(method, url, headers, body, timeoutMs, signal);
+    } catch (err) {
+      // A kept-alive connection the server closed while it lay idle (the app asleep, the server's keep-alive timeout)
+      // fails the moment it is used: a read goes again on the next connection, down to a new one. Each attempt uses
+      // up one stale connection, so this ends within the pool's size. A write is not sent twice.
+      if (!(err instanceof StaleConnection) || method !== 'GET') throw err instanceof StaleConnection ? err.cause : err;
+    }
+  }
+}
+
+/** A request that failed on a kept-alive connection before any answer: the server had closed it. */
+class StaleConnection extends Error {
+  constructor(override readonly cause: NoReply) {
+    super(cause.message);
+  }
+}
+
+function exchange(method: string, url: URL, headers: Record<string, string>, body: string | undefined, timeoutMs: number, signal?: AbortSignal): Promise<HttpReply> {
   if (signal?.aborted) throw new NoReply(false, 'ABORTED');
   const { request, agent } = transport(url);
   return new Promise<HttpReply>((resolve, reject) => {
     const req = request(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent }, (res) => {
+      answered = true;
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -78,16 +99,23 @@ export async function send(method: string, url: URL, headers: Record<string, str
       res.on('error', fail);
     });
     let timer: NodeJS.Timeout | undefined;
-    req.once('socket', () => (timer = setTimeout(() => req.destroy(new NoReply(true)), timeoutMs)));
+    let late: NodeJS.Immediate | undefined;
+    // Timers run before the network is read: after a stall (the process stopped, a slow frame) an answer already
+    // waiting on the socket is read first, and only then is it too late.
+    req.once('socket', () => (timer = setTimeout(() => (late = setImmediate(() => req.destroy(new NoReply(true)))), timeoutMs)));
     const abort = () => req.destroy(new NoReply(false, 'ABORTED'));
     signal?.addEventListener('abort', abort, { once: true });
     function done() {
       clearTimeout(timer);
+      clearImmediate(late);
       signal?.removeEventListener('abort', abort);
     }
+    let answered = false;
     function fail(err: Error) {
       done();
-      reject(err instanceof NoReply ? err : new NoReply(false, (err as { code?: string }).code));
+      const noReply = err instanceof NoReply ? err : new NoReply(false, (err as { code?: string }).code);
+      const stale = req.reusedSocket && !answered && (noReply.code === 'ECONNRESET' || noReply.code === 'EPIPE');
+      reject(stale ? new StaleConnection(noReply) : noReply);
     }
     req.on('error', fail);
     req.end(body);

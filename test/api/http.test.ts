@@ -31,4 +31,42 @@ describe('connections to an API', () => {
     server.closeAllConnections();
     server.close();
   });
+
+  it('a read on a kept-alive connection the server closed while it lay idle goes again on another; a write does not', async () => {
+    let requests = 0;
+    const server = createServer((_req, res) => {
+      requests++;
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v4/regions`);
+    const sendAll = (method: string) => Promise.allSettled(Array.from({ length: 3 }, () => send(method, url, {}, method === 'GET' ? undefined : '{}', 5000)));
+    expect((await sendAll('GET')).map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    // The server drops its idle connections, and the app asks before it has seen them go (as when it wakes from sleep).
+    server.closeIdleConnections();
+    const reads = await sendAll('GET');
+    expect(reads.map((r) => (r.status === 'fulfilled' ? r.value.status : String(r.reason)))).toEqual([200, 200, 200]);
+    expect(requests).toBe(6);
+    server.closeIdleConnections();
+    const writes = await sendAll('POST');
+    expect(writes.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(writes.map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(['ECONNRESET', 'ECONNRESET', 'ECONNRESET']);
+    expect(requests).toBe(6);
+    server.close();
+  });
+
+  it('an answer already waiting when its timeout fires late (the process stalled) is read, not called a timeout', async () => {
+    const server = createServer((_req, res) => {
+      res.end('{"ok":true}');
+      // The whole process stalls past the client's timeout with the answer sent.
+      const until = performance.now() + 300;
+      while (performance.now() < until);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v4/regions`);
+    const reply = await send('GET', url, {}, undefined, 100);
+    expect(reply).toMatchObject({ status: 200, text: '{"ok":true}' });
+    server.closeAllConnections();
+    server.close();
+  });
 });

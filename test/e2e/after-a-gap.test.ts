@@ -1,5 +1,8 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jump, type PtyApp } from '../helpers/pty.js';
 import { call } from '../helpers/service.js';
@@ -69,9 +72,17 @@ afterEach(() => {
   built.killAll();
 });
 
-function start(token?: string): PtyApp {
-  return built.start(['--api-url', `${proxy.origin}/v4`, '--beta-url', `${proxy.origin}/v4beta`, ...(token ? ['--token', token] : ['--token', 'test-owner-token-0123456789abcdef']), '--refresh', '2'], { cols: 140, rows: 30 });
+function start(token?: string, env?: Record<string, string>): PtyApp {
+  return built.start(['--api-url', `${proxy.origin}/v4`, '--beta-url', `${proxy.origin}/v4beta`, ...(token ? ['--token', token] : ['--token', 'test-owner-token-0123456789abcdef']), '--refresh', '2'], { cols: 140, rows: 30, env });
 }
+
+/*
+ * A laptop's lid: the process stops, and the wall clock (Date.now) moves on
+ * while the monotonic one timers follow does not. libfaketime moves the app's
+ * wall clock alone, from a file the test writes (CI installs it: `.ci/run`).
+ */
+const FAKETIME_LIB = ['/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1', '/usr/lib/faketime/libfaketime.so.1'].find((f) => existsSync(f));
+const faketimeMissing = FAKETIME_LIB ? '' : 'libfaketime is not installed (apt-get install faketime)';
 
 
 describe('after a gap', { timeout: 120_000 + OUTAGE_S * 1000 }, () => {
@@ -137,6 +148,41 @@ describe('after a gap', { timeout: 120_000 + OUTAGE_S * 1000 }, () => {
     const round = byPath(since(proxy, wokeAt));
     console.log(`woke: ${JSON.stringify(round)}`);
     for (const [path, n] of Object.entries(round)) expect(n, `${path}: ${JSON.stringify(round)}`).toBeLessThanOrEqual(1);
+  });
+
+  it.skipIf(faketimeMissing)(`asleep while the wall clock moves 8 hours ahead: one round of reads, no age or failure from the jump${faketimeMissing ? ` (skipped: ${faketimeMissing})` : ''}`, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vmtui-clock-'));
+    const offset = join(dir, 'offset');
+    writeFileSync(offset, '+0');
+    try {
+      const app = start(undefined, {
+        LD_PRELOAD: FAKETIME_LIB!,
+        FAKETIME_TIMESTAMP_FILE: offset,
+        FAKETIME_CACHE_DURATION: '1',
+        FAKETIME_DONT_FAKE_MONOTONIC: '1',
+      });
+      await app.waitForScreen(/Instances\s+\d+/, 30_000);
+      await jump(app, 'vm', /^\d+ items/m, 15_000);
+      await sleep(3000);
+      process.kill(app.pid, 'SIGSTOP');
+      writeFileSync(offset, '+8h');
+      await sleep(5000);
+      const wokeAt = Date.now();
+      process.kill(app.pid, 'SIGCONT');
+      await sleep(1500);
+      const round = byPath(since(proxy, wokeAt));
+      console.log(`woke 8 hours later: ${JSON.stringify(round)}`);
+      expect(Object.keys(round).length, 'the list on screen is read again').toBeGreaterThan(0);
+      for (const [path, n] of Object.entries(round)) expect(n, `${path}: ${JSON.stringify(round)}`).toBeLessThanOrEqual(1);
+      // Read again at 8 hours later's time: what the screen says is as old as a refresh, not 8 hours.
+      await sleep(3000);
+      const screen = await app.screen();
+      expect(screen).toMatch(/^\d+ items/m);
+      // Connections the server closed while the app slept are not an outage.
+      expect(screen).not.toMatch(/refresh failed|shown as read|[0-9]+h ago|unreachable|answers again/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a long list replaced by a shorter one between refreshes: the cursor and the marks stay on the same items', async () => {
