@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnApp } from '../helpers/pty.js';
+import { opensHomeAndQuits } from '../helpers/pty.js';
 import { spawnServe } from '../helpers/serve-process.js';
 import { buildApp } from './build.js';
 
@@ -49,18 +49,13 @@ describe(`on Node.js ${process.version}`, () => {
     const home = join(work, 'home');
     const env = { XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache') };
     for (let i = 0; i < TUI_STARTS; i++) {
-      const ui = spawnApp([], { entry, env });
-      try {
-        await ui.waitForScreen(/Instances\s+\d+[^]*Regions\s+\d+/, 30_000);
+      const { code, output } = await opensHomeAndQuits([], { entry, env }, async (ui) => {
         // The abort came about a second in, once the first statements were collected.
         await new Promise((r) => setTimeout(r, 1200));
         ui.press(':vm\r');
         await ui.waitForScreen(/web-1/, 10_000);
-        ui.press('q');
-        expect({ start: i + 1, code: await ui.exited, crash: CRASH.exec(ui.output())?.[0] }).toEqual({ start: i + 1, code: 0, crash: undefined });
-      } finally {
-        ui.kill();
-      }
+      });
+      expect({ start: i + 1, code, crash: CRASH.exec(output)?.[0] }).toEqual({ start: i + 1, code: 0, crash: undefined });
     }
   }, 240_000);
 });

@@ -165,3 +165,20 @@ export async function jump(app: PtyApp, name: string, shows?: RegExp, timeoutMs?
   app.press(KEYS.enter);
   return shows && app.waitForScreen(shows, timeoutMs);
 }
+
+/**
+ * Starts the app, waits for the home view's counts, runs `meanwhile` (more
+ * keys, more waiting), quits with `q`: its exit code and all it wrote. The
+ * process is killed whatever happens.
+ */
+export async function opensHomeAndQuits(args: string[], opts: SpawnOptions, meanwhile?: (app: PtyApp) => Promise<void>): Promise<{ code: number; output: string }> {
+  const app = spawnApp(args, opts);
+  try {
+    await app.waitForScreen(/Instances\s+\d+[^]*Regions\s+\d+/, 30_000);
+    await meanwhile?.(app);
+    app.press('q');
+    return { code: await app.exited, output: app.output() };
+  } finally {
+    app.kill();
+  }
+}
