@@ -31,6 +31,8 @@ export interface Alert {
 
 /** Alerts kept for `:alerts`; the oldest go first. */
 export const ALERTS_KEPT = 200;
+/** Happenings remembered as alerted, the oldest forgotten first: bounded, and far more than the list shows. */
+export const HAPPENINGS_KEPT = 5_000;
 
 export interface AlertsState {
   alerts: Alert[];
@@ -45,7 +47,7 @@ export type AlertsStore = StoreApi<AlertsState>;
 
 export function createAlertsStore(): AlertsStore {
   let next = 1;
-  // Keys of every happening alerted: an alert that fell off the list must still not come back.
+  // Keys of the happenings alerted: an alert that fell off the list must still not come back (a Set keeps the order added).
   const raised = new Set<string>();
   return createStore<AlertsState>((set, get) => ({
     alerts: [],
@@ -53,8 +55,10 @@ export function createAlertsStore(): AlertsStore {
     raise: (key, kind, text, subject, now = Date.now()) => {
       if (raised.has(key)) return undefined;
       raised.add(key);
+      if (raised.size > HAPPENINGS_KEPT) raised.delete(raised.values().next().value!);
       const alert = { id: next++, key, at: now, kind, text, subject };
-      set({ alerts: [...get().alerts.slice(1 - ALERTS_KEPT), alert], unread: get().unread + 1 });
+      // Unread are never more than the list holds.
+      set({ alerts: [...get().alerts.slice(1 - ALERTS_KEPT), alert], unread: Math.min(get().unread + 1, ALERTS_KEPT) });
       return alert;
     },
     read: () => {

@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { createAppContext } from '../../src/app/context.js';
+import { ALERTS_KEPT, HAPPENINGS_KEPT, createAlertsStore } from '../../src/store/alerts.js';
 import { LISTS_KEPT, createDataStore, queryKey, type ListQuery } from '../../src/store/data.js';
 
 /* What a session left open for days keeps stays bounded by what it holds, not by how long it ran. */
@@ -49,6 +50,18 @@ describe('caches of a long session', () => {
     expect(heapAfterGc() - before).toBeLessThan(1_500_000);
     expect(Object.keys(store.getState().lists).length).toBeLessThanOrEqual(LISTS_KEPT);
   }, 60_000);
+
+  it('alerts: the list, its unread count and the happenings remembered stay bounded; a happening still remembered never alerts twice', () => {
+    const alerts = createAlertsStore();
+    const subject = { type: 'linode', id: 1, label: 'web-1' };
+    for (let i = 0; i < HAPPENINGS_KEPT + 1_000; i++) alerts.getState().raise(`down:1:${i}`, 'down', `web-1 went down (${i})`, subject);
+    expect(alerts.getState().alerts).toHaveLength(ALERTS_KEPT);
+    expect(alerts.getState().unread).toBe(ALERTS_KEPT);
+    expect(alerts.getState().raise(`down:1:${HAPPENINGS_KEPT + 999}`, 'down', 'again', subject)).toBeUndefined();
+    expect(alerts.getState().raise(`down:1:1500`, 'down', 'again', subject)).toBeUndefined();
+    // The oldest happenings are forgotten first.
+    expect(alerts.getState().raise('down:1:0', 'down', 'again', subject)).toBeDefined();
+  });
 
   it('the view state of a screen left (popped, or jumped away from) is dropped; those on the stack stay', () => {
     const ctx = createAppContext({ client, screens: [], session: { endpoint: client.baseUrl, embedded: false, readOnly: false, refreshSeconds: 60 } });
