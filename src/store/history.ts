@@ -13,6 +13,12 @@ import type { DataStore } from './data.js';
 export const POINTS_KEPT = 50;
 /** Items followed; the one seen longest ago goes first. */
 export const ITEMS_KEPT = 20_000;
+/**
+ * Changes kept in all (points past each item's latest): a point holds the
+ * whole record as it was, so 50 points of 20,000 items would be gigabytes.
+ * Past it, the item changed longest ago keeps only its latest point.
+ */
+export const CHANGES_KEPT = 10_000;
 
 export interface HistoryPoint {
   at: number;
@@ -48,10 +54,34 @@ export type HistoryStore = StoreApi<HistoryState>;
 
 export function createHistoryStore(): HistoryStore {
   const items = new Map<string, ItemHistory>();
+  /** The items holding changes, the one changed longest ago first, with how many points past their latest each holds. */
+  const changed = new Map<string, number>();
+  let changesHeld = 0;
+  const forgetChanges = (key: string) => {
+    changesHeld -= changed.get(key) ?? 0;
+    changed.delete(key);
+  };
+  const keepChanges = (key: string, item: ItemHistory) => {
+    forgetChanges(key);
+    if (item.points.length < 2) return;
+    changed.set(key, item.points.length - 1);
+    changesHeld += item.points.length - 1;
+    while (changesHeld > CHANGES_KEPT) {
+      const oldest = changed.keys().next().value!;
+      forgetChanges(oldest);
+      const old = items.get(oldest)!;
+      old.points = old.points.slice(-1);
+    }
+  };
   const touch = (key: string, item: ItemHistory) => {
     items.delete(key);
     items.set(key, item);
-    if (items.size > ITEMS_KEPT) items.delete(items.keys().next().value!);
+    keepChanges(key, item);
+    if (items.size > ITEMS_KEPT) {
+      const oldest = items.keys().next().value!;
+      forgetChanges(oldest);
+      items.delete(oldest);
+    }
   };
   /** Takes in a sighting; true when it made a new point. */
   const sight = (path: string, id: string, label: string, record: unknown, now: number): boolean => {
@@ -62,9 +92,16 @@ export function createHistoryStore(): HistoryStore {
       return false;
     }
     const last = item.points[item.points.length - 1]!;
-    if (sameRecord(last.record, record)) return false;
+    // Unchanged: the latest point takes the record just read, which the cache holds anyway, and lets the one read before go.
+    if (sameRecord(last.record, record)) {
+      last.record = record;
+      return false;
+    }
     const changes = fieldChanges(last.record, record);
-    if (changes.length === 0) return false;
+    if (changes.length === 0) {
+      last.record = record;
+      return false;
+    }
     item.points = [...item.points, { at: now, changes, record }].slice(-POINTS_KEPT);
     item.label = label;
     touch(key, item);

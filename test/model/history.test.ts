@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changeLine, fieldChanges } from '../../src/model/history.js';
-import { ITEMS_KEPT, POINTS_KEPT, createHistoryStore } from '../../src/store/history.js';
+import { CHANGES_KEPT, ITEMS_KEPT, POINTS_KEPT, createHistoryStore } from '../../src/store/history.js';
 
 describe('field changes between two sightings', () => {
   it('says scalars as before → after, lists of words as added and removed, nested fields by dotted name; never `updated`', () => {
@@ -51,5 +51,35 @@ describe('the history kept in memory', () => {
     for (let i = 2; i <= ITEMS_KEPT + 1; i++) h.getState().see('/vm/instances', String(i), 'x', { id: i });
     expect(h.getState().get('/vm/instances', '1')).toBeUndefined();
     expect(h.getState().all()).toHaveLength(ITEMS_KEPT);
+  });
+
+  it('holds no copy of a record seen unchanged: its latest point takes the record just read', () => {
+    const h = createHistoryStore();
+    h.getState().see('/vm/instances', '1', 'web', { id: 1, status: 'running', updated: 'a' });
+    const again = { id: 1, status: 'running', updated: 'a' };
+    h.getState().see('/vm/instances', '1', 'web', again);
+    expect(h.getState().get('/vm/instances', '1')!.points[0]!.record).toBe(again);
+    // Only the write time differs: no point, and the record read last is the one held.
+    const touched = { id: 1, status: 'running', updated: 'b' };
+    h.getState().see('/vm/instances', '1', 'web', touched);
+    expect(h.getState().get('/vm/instances', '1')!.points).toHaveLength(1);
+    expect(h.getState().get('/vm/instances', '1')!.points[0]!.record).toBe(touched);
+  });
+
+  it('keeps CHANGES_KEPT changes in all: past it, the item changed longest ago keeps only its latest point', () => {
+    const h = createHistoryStore();
+    // Each item changes POINTS_KEPT - 1 times, one item after the other, until the changes pass the bound.
+    const items = Math.ceil(CHANGES_KEPT / (POINTS_KEPT - 1)) + 1;
+    for (let id = 1; id <= items; id++) for (let n = 0; n < POINTS_KEPT; n++) h.getState().see('/vm/instances', String(id), 'x', { id, n }, n);
+    const held = h.getState().all().reduce((sum, item) => sum + item.points.length - 1, 0);
+    expect(held).toBeLessThanOrEqual(CHANGES_KEPT);
+    expect(held).toBeGreaterThan(CHANGES_KEPT - POINTS_KEPT);
+    // The item changed longest ago is cut to its latest point; the one changed last keeps all of its points.
+    expect(h.getState().get('/vm/instances', '1')!.points).toHaveLength(1);
+    expect(h.getState().get('/vm/instances', '1')!.points[0]!.record).toEqual({ id: 1, n: POINTS_KEPT - 1 });
+    expect(h.getState().get('/vm/instances', String(items))!.points).toHaveLength(POINTS_KEPT);
+    // Its next change still shows as a change from what it was last seen as.
+    h.getState().see('/vm/instances', '1', 'x', { id: 1, n: 99 });
+    expect(h.getState().get('/vm/instances', '1')!.points.at(-1)!.changes.map(changeLine)).toEqual([`n: ${POINTS_KEPT - 1} → 99`]);
   });
 });
