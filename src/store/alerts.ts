@@ -5,7 +5,7 @@ import type { AccountEvent } from '../api/events.js';
 import { eventSummary } from '../api/events.js';
 import { flawOf } from '../model/response.js';
 import { jobEnded, type JobSubject } from '../model/jobs.js';
-import type { DataStore, ListEntry } from './data.js';
+import { apiPathOfKey, type DataStore, type ListEntry } from './data.js';
 import type { JobsStore } from './jobs.js';
 
 /**
@@ -164,13 +164,15 @@ export function watchAlerts({ data, jobs, alerts, now = Date.now }: { data: Data
   /** The rows last read of each list: a list entry changes more often than its rows (refreshing, checked). */
   const seen = new Map<string, readonly unknown[]>();
   const look = (lists: Record<string, ListEntry>) => {
+    // Only the lists alerts read are followed, and only while cached: no rows of a dropped list are held here.
+    for (const key of seen.keys()) if (!Object.hasOwn(lists, key)) seen.delete(key);
     for (const key of Object.keys(lists)) {
+      const path = apiPathOfKey(key);
+      if (!readers.some(([p]) => p === path)) continue;
       const entry = lists[key];
       const rows = rowsOf(entry);
-      if (!rows || entry!.error || seen.get(key) === rows || key.endsWith('(loaded)')) continue;
+      if (!rows || entry!.error || seen.get(key) === rows) continue;
       seen.set(key, rows);
-      // A cache key is "root path …": its second word is the path.
-      const path = key.split(' ')[1];
       for (const [p, read] of readers) if (p === path) read(rows);
     }
   };

@@ -117,6 +117,13 @@ export function uncachedIo(client: ApiClient): LoadIo {
 export const queryKey = (q: ListQuery) =>
   `${q.root ?? 'base'} ${q.path}${q.filter === undefined ? '' : ` ${JSON.stringify(q.filter)}`}${q.flawed === 'mark' ? ' (marked)' : ''}${q.load ? ' (loaded)' : ''}`;
 
+/**
+ * The API path of a cached list whose rows are records as the API sent them
+ * (all of them or a filter's); undefined for a list a loader worked out, whose
+ * rows may carry fields of its own (a firewall's device count).
+ */
+export const apiPathOfKey = (key: string): string | undefined => (key.endsWith(' (loaded)') ? undefined : key.split(' ')[1]);
+
 export interface DataOptions {
   client: ApiClient;
   /** Pages fetched at once after the first. */

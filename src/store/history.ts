@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { fieldChanges, sameRecord, type FieldChange } from '../model/history.js';
-import type { DataStore } from './data.js';
+import { apiPathOfKey, type DataStore } from './data.js';
 
 /**
  * What the app has seen of each record since it started: every time a cached
@@ -145,7 +145,9 @@ export function followLists(history: HistoryStore, data: DataStore): () => void 
     for (const [key, entry] of Object.entries(s.lists)) {
       const before = prev.lists[key];
       if (before && before.rows === entry.rows) continue;
-      history.getState().seeRows(key.split(' ')[1]!, entry.rows);
+      // A loader's rows are not the API's records: a field of its own, absent from the plain list, would be a change at every read.
+      const path = apiPathOfKey(key);
+      if (path !== undefined) history.getState().seeRows(path, entry.rows);
     }
   });
 }

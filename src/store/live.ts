@@ -4,7 +4,7 @@ import { ISSUES_PATH, SERVICES_PATH, VM_SETTINGS_PATH, type ManagedService } fro
 import { ApiError } from '../api/errors.js';
 import { INSTANCES_PATH, getInstance, instancePath, type Instance } from '../api/instances.js';
 import { SETTLED_STATUSES } from '../model/instances.js';
-import { queryKey, type DataStore, type ListQuery } from './data.js';
+import { apiPathOfKey, queryKey, type DataStore, type ListQuery } from './data.js';
 import type { SessionStore } from './session.js';
 import { underWay, type JobsStore } from './jobs.js';
 
@@ -69,7 +69,7 @@ function instanceLists(data: DataStore): { moving: number[]; longList: boolean }
   const moving = new Set<number>();
   let longList = false;
   for (const [key, entry] of Object.entries(data.getState().lists)) {
-    if (key.split(' ')[1] !== TRANSITIONAL_PREFIX) continue;
+    if (apiPathOfKey(key) !== TRANSITIONAL_PREFIX) continue;
     if (entry.rows.length > REFETCH_MAX_ROWS) longList = true;
     for (const r of entry.rows as { id: number; status?: unknown }[]) if (typeof r.status === 'string' && !settled.has(r.status)) moving.add(r.id);
   }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { changeLine, fieldChanges } from '../../src/model/history.js';
-import { CHANGES_KEPT, ITEMS_KEPT, POINTS_KEPT, createHistoryStore } from '../../src/store/history.js';
+import { CHANGES_KEPT, ITEMS_KEPT, POINTS_KEPT, createHistoryStore, followLists } from '../../src/store/history.js';
+import { createDataStore, type ListQuery } from '../../src/store/data.js';
+import type { ApiClient } from '../../src/api/client.js';
 
 describe('field changes between two sightings', () => {
   it('says scalars as before → after, lists of words as added and removed, nested fields by dotted name; never `updated`', () => {
@@ -81,5 +83,25 @@ describe('the history kept in memory', () => {
     // Its next change still shows as a change from what it was last seen as.
     h.getState().see('/vm/instances', '1', 'x', { id: 1, n: 99 });
     expect(h.getState().get('/vm/instances', '1')!.points.at(-1)!.changes.map(changeLine)).toEqual([`n: ${POINTS_KEPT - 1} → 99`]);
+  });
+
+  it('follows the records as the API sent them: a loader\'s list of the same path with a field of its own makes no change', async () => {
+    const firewalls = [{ id: 1, label: 'web-public', status: 'enabled' }];
+    const client = { page: async () => ({ data: firewalls.map((f) => ({ ...f })), page: 1, pages: 1, results: 1 }) } as unknown as ApiClient;
+    const data = createDataStore({ client });
+    const h = createHistoryStore();
+    const stop = followLists(h, data);
+    const plain: ListQuery = { path: '/networking/firewalls' };
+    const counted: ListQuery = { path: '/networking/firewalls', load: async (_c, io) => (await io!.read(plain)).map((f) => ({ ...(f as object), device_count: 11 })) };
+    for (let i = 0; i < 3; i++) {
+      await data.getState().load(plain, true);
+      await data.getState().load(counted, true);
+    }
+    expect(h.getState().get('/networking/firewalls', '1')!.points).toHaveLength(1);
+    // A real change still shows.
+    firewalls[0]!.status = 'disabled';
+    await data.getState().load(plain, true);
+    expect(h.getState().get('/networking/firewalls', '1')!.points.at(-1)!.changes.map(changeLine)).toEqual(['status: enabled → disabled']);
+    stop();
   });
 });
