@@ -5,7 +5,7 @@ import { createTabs } from '../../src/app/tabs.js';
 import { screens } from '../../src/screens/index.js';
 import { DEFAULT_VIEW } from '../../src/store/views.js';
 import type { RunningService } from '../../src/server/service.js';
-import { ESC, jumpTo, press, renderApp, type App } from '../helpers/ink.js';
+import { ENTER, ESC, TAB, jumpTo, press, renderApp, type App } from '../helpers/ink.js';
 import { addInstance } from '../helpers/networking.js';
 import { OWNER_TOKEN, call, startTestService } from '../helpers/service.js';
 
@@ -142,5 +142,19 @@ describe('tabs in the app', { timeout: 60_000 }, () => {
     await press(r, 'j', /^› web-3/m);
     await new Promise((done) => setTimeout(done, 300));
     expect(await asked(since)).toEqual([]);
+  });
+
+  it('Tab on the command line completes :tab, :tabs and :alerts', async () => {
+    const r = renderApp({ svc, rows: 24, cols: 100, session: { profileName: 'one' }, accounts: { profiles: { one: { apiUrl: svc.baseUrl, betaUrl: svc.betaUrl, token: OWNER_TOKEN } }, current: 'one' } });
+    apps.push(r);
+    await press(r, ':', /^:$/m);
+    await press(r, 'ale', /^:ale$/m);
+    await press(r, TAB, /^:alerts$/m);
+    await press(r, ESC, (f) => !/^:/m.test(f));
+    await press(r, ':', /^:$/m);
+    await press(r, 'tab', (f) => /^:tab$/m.test(f) && /^tabs {2}tab\b/m.test(f));
+    await press(r, TAB, /^:tabs$/m);
+    await press(r, TAB, /^:tab$/m);
+    await press(r, ENTER, /\[2 home\]/);
   });
 });
