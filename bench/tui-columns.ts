@@ -11,14 +11,13 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openInstancesList } from './lib/instances-app.js';
-import { keyFrameTimes } from './lib/key-frame.js';
+import { openOnStub } from './lib/instances-app.js';
+import { keyFrameTimes, shown } from './lib/key-frame.js';
 import { startStubApi } from './lib/stub-api.js';
 
 const PRESSES = Number(process.env.PRESSES ?? 100);
 const SIZES = (process.env.SIZES ?? '100,10000').split(',').map(Number);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const ms = (t: { p50: number; p95: number }) => `p50 ${t.p50.toFixed(2)} ms, p95 ${t.p95.toFixed(2)} ms`;
 
 const home = mkdtempSync(join(tmpdir(), 'vmtui-bench-columns-'));
 mkdirSync(join(home, 'vmtui'));
@@ -26,30 +25,24 @@ writeFileSync(join(home, 'vmtui', 'config.json'), JSON.stringify({ columns: { in
 
 for (const rows of SIZES) {
   const api = await startStubApi(rows);
-  const run = async (env: Record<string, string>) => {
-    const proc = await openInstancesList(['dist/vmtui.js', '--api-url', api.baseUrl, '--token', 'bench-token', '--refresh', '3600'], rows, { timeoutMs: 300_000, env });
-    await sleep(300);
-    return proc;
-  };
-  const plainProc = await run({ XDG_CONFIG_HOME: join(home, 'none') });
-  const plain = await keyFrameTimes(plainProc, (i) => (i % 50 === 49 ? 'g' : 'j'), PRESSES);
-  plainProc.write('q');
-  await sleep(200);
-  plainProc.kill();
+  const own = await openOnStub(rows, { api, env: { XDG_CONFIG_HOME: join(home, 'none') } });
+  const plain = await keyFrameTimes(own.proc, (i) => (i % 50 === 49 ? 'g' : 'j'), PRESSES);
+  await own.close();
 
-  const proc = await run({ XDG_CONFIG_HOME: home });
+  const app = await openOnStub(rows, { api, env: { XDG_CONFIG_HOME: home } });
+  const { proc } = app;
   const list = await keyFrameTimes(proc, (i) => (i % 50 === 49 ? 'g' : 'j'), PRESSES);
   const sort = await keyFrameTimes(proc, () => 'P', PRESSES);
   const open = await keyFrameTimes(proc, (i) => (i % 2 === 0 ? 'C' : '\x1b'), PRESSES * 2, (i) => i % 2 === 0, 300);
   proc.write('C');
   await sleep(300);
   const chooser = await keyFrameTimes(proc, (i) => (i % 20 < 10 ? 'j' : 'k'), PRESSES);
-  proc.write('\x1bq');
+  proc.write('\x1b');
   await sleep(200);
-  proc.kill();
+  await app.close();
   await api.close();
-  console.log(`${String(rows).padStart(6)} instances: j, the list's own columns ${ms(plain)}`);
-  console.log(`${String(rows).padStart(6)} instances: j, chosen columns ${ms(list)} (p95 ratio ${(list.p95 / plain.p95).toFixed(2)}); C ${ms(open)}; j/k in the chooser ${ms(chooser)}`);
-  console.log(`${String(rows).padStart(6)} instances: P, sort by specs.vcpus ${ms(sort)}   (aim: p95 under 10 ms)`);
+  console.log(`${String(rows).padStart(6)} instances: j, the list's own columns ${shown(plain)}`);
+  console.log(`${String(rows).padStart(6)} instances: j, chosen columns ${shown(list, plain)}; C ${shown(open, plain)}; j/k in the chooser ${shown(chooser, plain)}`);
+  console.log(`${String(rows).padStart(6)} instances: P, sort by specs.vcpus ${shown(sort, plain)}   (aim: p95 under 10 ms)`);
 }
 rmSync(home, { recursive: true, force: true });

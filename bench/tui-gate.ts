@@ -15,8 +15,7 @@
  * Run: npx tsx bench/tui-gate.ts   (ROUNDS, PRESSES, ROWS change the sizes; E2E=0 times the gate in process only)
  */
 import { buildVariant, removeBuild } from './lib/builds.js';
-import { cpuMs, openInstancesList } from './lib/instances-app.js';
-import { startStubApi } from './lib/stub-api.js';
+import { cpuMs, openOnStub } from './lib/instances-app.js';
 import { PAYLOAD } from '../test/helpers/hostile.js';
 import { ApiClient } from '../src/api/client.js';
 import { createAppContext } from '../src/app/context.js';
@@ -34,11 +33,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function measure(entry: string, suffix: string) {
-  const api = await startStubApi(ROWS, suffix);
-  const proc = await openInstancesList([entry, '--api-url', api.baseUrl, '--token', 'bench-token', '--refresh', '3600'], ROWS, { timeoutMs: 300_000 });
+  const app = await openOnStub(ROWS, { entry, suffix });
+  const { proc } = app;
   let onOutput: (() => void) | undefined;
   proc.onData(() => onOutput?.());
-  await sleep(300);
   const times: number[] = [];
   const cpu0 = cpuMs(proc.pid);
   for (let i = 0; i < PRESSES; i++) {
@@ -51,10 +49,7 @@ async function measure(entry: string, suffix: string) {
     await sleep(30);
   }
   const cpu = (cpuMs(proc.pid) - cpu0) / PRESSES;
-  proc.write('q');
-  await sleep(200);
-  proc.kill();
-  await api.close();
+  await app.close();
   return { frame: median(times), cpu };
 }
 

@@ -5,27 +5,19 @@
  * (bench/lib/key-frame.ts) and each press is timed until the app's next output.
  * Run: npm run build && npx tsx bench/tui-keys.ts
  */
-import { cpuMs, openInstancesList } from './lib/instances-app.js';
-import { startStubApi } from './lib/stub-api.js';
+import { cpuMs, openOnStub } from './lib/instances-app.js';
 import { keyFrameTimes } from './lib/key-frame.js';
 
 const PRESSES = Number(process.env.PRESSES ?? 200);
 const SIZES = (process.env.SIZES ?? '100,10000,100000').split(',').map(Number);
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function measure(rows: number) {
-  const api = await startStubApi(rows);
-  const args = [...(process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : []), 'dist/vmtui.js', '--api-url', api.baseUrl, '--token', 'bench-token', '--refresh', '3600'];
-  const proc = await openInstancesList(args, rows, { timeoutMs: 300_000 });
-  await sleep(300);
-  const cpu0 = cpuMs(proc.pid);
-  const { p50, p95 } = await keyFrameTimes(proc, (i) => (i % 50 === 49 ? 'g' : 'j'), PRESSES);
-  const cpu = (cpuMs(proc.pid) - cpu0) / PRESSES;
-  proc.write('q');
-  await sleep(200);
-  proc.kill();
-  await api.close();
+  const app = await openOnStub(rows, { nodeArgs: process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : [] });
+  const cpu0 = cpuMs(app.proc.pid);
+  const { p50, p95 } = await keyFrameTimes(app.proc, (i) => (i % 50 === 49 ? 'g' : 'j'), PRESSES);
+  const cpu = (cpuMs(app.proc.pid) - cpu0) / PRESSES;
+  await app.close();
   return { p50, p95, cpu };
 }
 

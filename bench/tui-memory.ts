@@ -7,23 +7,18 @@
  * Run: npm run build && npx tsx bench/tui-memory.ts
  */
 import { readFileSync } from 'node:fs';
-import { openInstancesList } from './lib/instances-app.js';
-import { startStubApi } from './lib/stub-api.js';
+import { openOnStub } from './lib/instances-app.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 async function measure(rows: number): Promise<number> {
-  const api = await startStubApi(rows);
-  const proc = await openInstancesList(['dist/vmtui.js', '--api-url', api.baseUrl, '--token', 'bench-token', '--refresh', '3600'], rows);
+  const app = await openOnStub(rows);
   // Scroll through a little, then let the garbage collector catch up.
-  for (let i = 0; i < 50; i++) proc.write('j');
+  for (let i = 0; i < 50; i++) app.proc.write('j');
   await sleep(2000);
-  const rss = rssMb(proc.pid);
-  proc.write('q');
-  await sleep(200);
-  proc.kill();
-  await api.close();
+  const rss = rssMb(app.proc.pid);
+  await app.close();
   return rss;
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { spawn, type IPty } from '@lydell/node-pty';
+import { startStubApi, type StubApi } from './stub-api.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -36,4 +37,33 @@ export async function openInstancesList(args: string[], rows: number, opts: { en
   await waitFor(new RegExp(`${rows} items?(?! ·)`));
   reading.dispose();
   return proc;
+}
+
+export interface OnStub {
+  proc: IPty;
+  api: StubApi;
+  /** Quits the app (q), then stops the stub unless it was given. */
+  close(): Promise<void>;
+}
+
+/**
+ * The one opener of the instance list on the stub API, as the benchmarks
+ * time it: a stub of `rows` synthetic instances (or `api`, shared), the built
+ * app on it (`entry`, dist/vmtui.js by default, after `nodeArgs`) with
+ * refreshes an hour apart, its list loaded and settled for 300 ms.
+ */
+export async function openOnStub(rows: number, opts: { api?: StubApi; entry?: string; nodeArgs?: string[]; suffix?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<OnStub> {
+  const api = opts.api ?? (await startStubApi(rows, opts.suffix));
+  const proc = await openInstancesList([...(opts.nodeArgs ?? []), opts.entry ?? 'dist/vmtui.js', '--api-url', api.baseUrl, '--token', 'bench-token', '--refresh', '3600'], rows, { timeoutMs: opts.timeoutMs ?? 300_000, env: opts.env });
+  await sleep(300);
+  return {
+    proc,
+    api,
+    close: async () => {
+      proc.write('q');
+      await sleep(200);
+      proc.kill();
+      if (!opts.api) await api.close();
+    },
+  };
 }

@@ -28,3 +28,7 @@ export async function keyFrameTimes(proc: IPty, key: (i: number) => string, pres
   const sorted = times.slice(10).filter((t) => !Number.isNaN(t)).sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
 }
+
+/** A timing as the benchmarks print it: p50 and p95, and the p95's ratio to a baseline's of the same run when given. */
+export const shown = (t: { p50: number; p95: number }, base?: { p95: number }) =>
+  `p50 ${t.p50.toFixed(2)} ms, p95 ${t.p95.toFixed(2)} ms${base ? ` (p95 ratio ${(t.p95 / base.p95).toFixed(2)})` : ''}`;

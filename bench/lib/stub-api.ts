@@ -1,6 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import { syntheticInstances } from './synthetic.js';
 
+export interface StubApi {
+  baseUrl: string;
+  close(): Promise<void>;
+  stopOnRead(n: number): void;
+}
+
 /**
  * A minimal server speaking the API's list envelope, for benchmarks that need
  * more rows than the service holds: /v4/vm/instances pages through `rows`
@@ -9,7 +15,7 @@ import { syntheticInstances } from './synthetic.js';
  * After `stopOnRead(n)`, each read of the list's first page stops n running
  * instances (the next ones in turn), as someone else would.
  */
-export async function startStubApi(rows: number, suffix = ''): Promise<{ baseUrl: string; close(): Promise<void>; stopOnRead(n: number): void }> {
+export async function startStubApi(rows: number, suffix = ''): Promise<StubApi> {
   const instances = syntheticInstances(rows).map((r) => (suffix ? { ...r, label: r.label + suffix, tags: r.tags.map((t) => t + suffix) } : r));
   let next = 0;
   let stops = 0;

@@ -5,6 +5,7 @@ import { createStore } from 'zustand/vanilla';
 import { findTokenScopes, getProfile } from '../api/session.js';
 import { getGrants } from '../api/profile.js';
 import { describeError } from '../api/errors.js';
+import type { SessionStore } from '../store/session.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { CommandLine } from './CommandLine.js';
 import { AppContext, useApp, type AppContextValue } from './context.js';
@@ -31,10 +32,15 @@ export function App({ ctx }: { ctx: AppContextValue }) {
   );
 }
 
+/** Sessions whose user was asked for: another tab on the account, or a tab shown again, does not ask again. */
+const asked = new WeakSet<SessionStore>();
+
 /** Who is acting, with which scopes and grants: the header's user, and the marks on actions it cannot do. */
 function useSessionInfo() {
   const { client, session } = useApp();
   useEffect(() => {
+    if (asked.has(session)) return;
+    asked.add(session);
     const profile = getProfile(client).then(
       (p) => {
         session.setState({ user: p.username });

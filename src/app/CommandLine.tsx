@@ -21,7 +21,8 @@ const parse = (text: string, aliases: ReadonlyMap<string, string> = new Map()) =
 export function CommandLine({ width }: { width: number }) {
   const { ui, screens, nav, session, views, settings, tabs, accounts } = useApp();
   const command = useStore(ui, (s) => s.command)!;
-  const names = [...screens.names(), ...settings.aliases.keys()];
+  // :tab is no area but a command of the line: Tab completes it as it does the areas.
+  const names = [...screens.names(), ...(tabs ? ['tab'] : []), ...settings.aliases.keys()];
   const closeLine = () => ui.setState({ command: null });
   const now = () => ui.getState().command!;
   /** Steps through the history: 1 back, -1 forward; forward past the newest gives an empty line. */

@@ -208,7 +208,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     current().ui.getState().resize(stdout.rows, stdout.columns);
   };
   stdout.on('resize', onResize);
-  const instance = render(<Root accounts={accounts} tabs={tabs} />, { stdout: writer?.stdout ?? stdout, exitOnCtrlC: false, patchConsole: false, maxFps: 60 });
+  const instance = render(<Root tabs={tabs} />, { stdout: writer?.stdout ?? stdout, exitOnCtrlC: false, patchConsole: false, maxFps: 60 });
   const fail = (err: unknown) => {
     failure = err;
     instance.unmount();

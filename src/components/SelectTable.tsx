@@ -9,6 +9,7 @@ import { useCommands, type CommandHandlers } from '../app/use-commands.js';
 import type { NavEntry } from '../store/nav.js';
 import { DEFAULT_VIEW, type ListView } from '../store/views.js';
 import { filterCapture, listHandlers } from './list/list-keys.js';
+import { selectedIndex } from './list/list-view.js';
 import { Table } from './Table.js';
 import { TextInput } from './TextInput.js';
 import { clamp } from './window.js';
@@ -43,10 +44,8 @@ export function SelectTable<R>({ entry, title, columns, rows, rowKey, onOpen, st
   const view = useStore(views, (s) => s.views[entry.key] ?? DEFAULT_VIEW);
   const getView = () => views.getState().get(entry.key);
   const update = (patch: Partial<ListView>) => views.getState().update(entry.key, patch);
-  const indexOf = (v: ListView) => {
-    const byKey = v.selectedKey === undefined ? -1 : rows.findIndex((r) => rowKey(r) === v.selectedKey);
-    return byKey >= 0 ? byKey : clamp(v.selectedIndex, 0, Math.max(0, rows.length - 1));
-  };
+  // The row at the cursor's place is checked first: a move scans nothing.
+  const indexOf = (v: ListView) => selectedIndex({ rows }, rowKey, v.selectedKey, v.selectedIndex);
   const select = (to: (i: number, n: number) => number) => {
     if (rows.length === 0) return;
     const n = clamp(to(indexOf(getView()), rows.length), 0, rows.length - 1);

@@ -116,10 +116,10 @@ export function watchAlerts({ data, jobs, alerts, now = Date.now }: { data: Data
 
   const readInstances = (rows: readonly unknown[]) => {
     for (const row of rows) {
-      if (flawOf(row)) continue;
       const vm = row as Instance;
       const before = vmStatus.get(vm.id);
-      if (before === vm.status) continue;
+      // Most rows of a refresh are as they were: one lookup each, before anything else is asked of them.
+      if (before === vm.status || flawOf(row)) continue;
       vmStatus.set(vm.id, vm.status);
       if (!DOWN.has(vm.status)) vmDown.delete(vm.id);
       else if (before !== undefined && !DOWN.has(before)) vmGoneDown(vm.id, vm.label, vm.status === 'shutting_down' ? 'is shutting down' : `went ${vm.status}`);

@@ -2,6 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import type { ApiClient, Root } from '../api/client.js';
 import { fetchAllPages, wholeList, type FlawedRows, type ListCut, type Page } from '../api/pages.js';
 import { ApiError, describeError } from '../api/errors.js';
+import { sameRecord } from '../model/history.js';
 
 /** What to fetch for a list: a paged API path, or a loader for lists paged otherwise. */
 export interface ListQuery {
@@ -444,7 +445,12 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
         let touched = false;
         for (const [key, entry] of Object.entries(lists)) {
           if (queries.get(key)?.path !== path || entry.status !== 'ready') continue;
-          const rows = (entry.rows as { id: number }[]).filter((r) => !dropped.has(r.id)).map((r) => byId.get(r.id) ?? r);
+          // A record read again unchanged (an instance still booting) keeps its row, and a list with no row changed keeps its rows:
+          // what watches the rows (the list's sort, alerts, history, the audit) has nothing to look at again.
+          const changed = (r: { id: number }) => dropped.has(r.id) || (byId.has(r.id) && !sameRecord(byId.get(r.id), r));
+          const old = entry.rows as { id: number }[];
+          if (!old.some(changed)) continue;
+          const rows = old.filter((r) => !dropped.has(r.id)).map((r) => (changed(r) ? byId.get(r.id)! : r));
           lists[key] = { ...entry, rows };
           touched = true;
         }

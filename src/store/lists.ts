@@ -36,10 +36,26 @@ export const OBJECT_KEYS_LIST = plain(KEYS_PATH);
  */
 export const TYPES_LIST = plain(TYPES_PATH);
 
-/** A list's rows as `read` gives them, without those the client could not read (a join needs their fields). */
-export async function readableRows<T>(read: ReadList, q: ListQuery): Promise<T[]> {
-  return (await read(q)).filter((row) => !flawOf(row)) as T[];
+/** What each index made of a cached list's rows, by the rows array: a list read again is a new array, and its indexes go with the old one. */
+const indexes = new WeakMap<readonly unknown[], Map<string, unknown>>();
+
+/** `build`'s index of these rows (by id, by address…), made once per rows array and `kind`: a look at the same list again costs a lookup, not a scan. */
+export function indexed<T>(rows: readonly unknown[], kind: string, build: (rows: readonly unknown[]) => T): T {
+  let made = indexes.get(rows);
+  if (!made) indexes.set(rows, (made = new Map()));
+  if (!made.has(kind)) made.set(kind, build(rows));
+  return made.get(kind) as T;
 }
+
+const readable = (rows: readonly unknown[]) => indexed(rows, 'readable', (all) => all.filter((row) => !flawOf(row)));
+
+/** A list's rows as `read` gives them, without those the client could not read (a join needs their fields); the same array for the same list, not to be changed. */
+export async function readableRows<T>(read: ReadList, q: ListQuery): Promise<T[]> {
+  return readable(await read(q)) as T[];
+}
+
+/** The readable rows of a list (as readableRows gives them) by id. */
+export const rowsById = <T extends { id: number }>(rows: readonly T[]): Map<number, T> => indexed(rows, 'id', (all) => new Map((all as T[]).map((r) => [r.id, r])));
 
 /** A list's rows when the client can read every one (a join that sums over them), else the error a list read in `fail` mode gives. */
 export function allReadable<T>(q: ListQuery, rows: readonly unknown[]): T[] {
@@ -54,7 +70,7 @@ export const everyRow = async <T>(read: ReadList, q: ListQuery): Promise<T[]> =>
 /** A cached list's readable row with this id, without a request: what a view knows of it before asking. */
 export function cachedRow<T extends { id: number }>(data: DataStore, q: ListQuery, id: number): T | undefined {
   const entry = data.getState().lists[queryKey(q)];
-  return entry?.rows.find((row) => !flawOf(row) && (row as T).id === id) as T | undefined;
+  return entry && rowsById(readable(entry.rows) as T[]).get(id);
 }
 
 /** The rows of a list under the read rule (cached at once, else once read), typed; rejects with the list's error (a 403 names the missing scope). */

@@ -110,7 +110,7 @@ export function renderApp(opts: AppOptions = {}) {
   // Tabs follow :ctx as the app's do (src/app/start.tsx).
   const tabs = accounts && createTabs(ctx);
   accounts?.subscribe((s, prev) => s.ctx !== prev.ctx && tabs!.getState().replace(s.ctx));
-  const r = render(accounts ? createElement(Root, { accounts, tabs: tabs! }) : createElement(App, { ctx }));
+  const r = render(accounts ? createElement(Root, { tabs: tabs! }) : createElement(App, { ctx }));
   return { ...r, ctx, accounts, quits, lastFrame: () => r.lastFrame() ?? '' };
 }
 

@@ -135,6 +135,25 @@ describe('data store', () => {
     expect(store.getState().lists[queryKey(q)]!.rows).toEqual(['new']);
   });
 
+  it('swaps fetched rows in by id; a row read again unchanged keeps its object, and a list with nothing changed keeps its rows', () => {
+    const store = createDataStore({ client: fakeClient().client });
+    const q = { path: '/vm/instances' };
+    const rows = [
+      { id: 1, status: 'booting', specs: { vcpus: 1 } },
+      { id: 2, status: 'running', specs: { vcpus: 2 } },
+      { id: 3, status: 'running', specs: { vcpus: 4 } },
+    ];
+    store.getState().put(q, rows);
+    const before = store.getState().lists[queryKey(q)]!;
+    // Still booting, read again (a new object with the same fields), and a record of no row of the list.
+    store.getState().replaceRows('/vm/instances', [{ id: 1, status: 'booting', specs: { vcpus: 1 } } as never, { id: 9 }]);
+    expect(store.getState().lists[queryKey(q)]).toBe(before);
+    store.getState().replaceRows('/vm/instances', [{ id: 1, status: 'running', specs: { vcpus: 1 } } as never, { id: 2, status: 'running', specs: { vcpus: 2 } } as never], [3]);
+    const after = store.getState().lists[queryKey(q)]!.rows;
+    expect(after).toEqual([{ id: 1, status: 'running', specs: { vcpus: 1 } }, rows[1]]);
+    expect(after[1]).toBe(rows[1]);
+  });
+
   it('counts: loading, value, error text with the status', async () => {
     const store = createDataStore({ client: fakeClient().client });
     let finish!: (n: number) => void;

@@ -8,7 +8,7 @@ import type { NBConfig, NBNode, NodeBalancer } from '../../api/nodebalancers.js'
 import type { ObjKey } from '../../api/object-storage.js';
 import type { Profile } from '../../api/profile.js';
 import { listQuery } from '../../app/screen.js';
-import { RULES, audit, limitFindings, unchecked, type AuditInput, type Finding } from '../../model/audit.js';
+import { RULES, audit, limitFindings, unchecked, type AuditInput, type Finding, type Rule } from '../../model/audit.js';
 import { queryKey, type DataStore, type ListEntry, type ListQuery, type ReadList } from '../../store/data.js';
 import { plural } from '../../model/plural.js';
 import { PROFILE_QUERY } from '../profile/use-object.js';
@@ -66,11 +66,12 @@ const readerOf = (data: DataStore, read: ReadList, cachedOnly: boolean, reads?: 
  * `cachedOnly`, nothing is read: an area not cached yet is left out (the
  * header's count between visits to `:audit`), and `reads` gets each list
  * looked up, so a caller knows which changes of the cache the result hangs on.
+ * `rules` runs only those (the header counts the high findings alone).
  */
 export async function loadAudit(
   data: DataStore,
   now = Date.now(),
-  { cachedOnly = false, reads, read: readList = (q) => rowsOf(data, q) }: { cachedOnly?: boolean; reads?: CacheReads; read?: ReadList } = {},
+  { cachedOnly = false, reads, read: readList = (q) => rowsOf(data, q), rules = RULES }: { cachedOnly?: boolean; reads?: CacheReads; read?: ReadList; rules?: readonly Rule[] } = {},
 ): Promise<Finding[]> {
   const listRows = readerOf(data, readList, cachedOnly, reads);
   const input: AuditInput = { now };
@@ -118,5 +119,5 @@ export async function loadAudit(
       return { services, contacts };
     }).then((v) => (input.managed = v)),
   ]);
-  return [...audit(input), ...notChecked, ...limitFindings()];
+  return [...audit(input, rules), ...notChecked, ...limitFindings()];
 }

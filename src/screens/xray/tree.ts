@@ -5,7 +5,7 @@ import type { NBConfig, NBNode, NodeBalancer } from '../../api/nodebalancers.js'
 import { listQuery, type DrillTarget, type ScreenRegistry } from '../../app/screen.js';
 import { flawOf } from '../../model/response.js';
 import type { DataStore, ReadList } from '../../store/data.js';
-import { FIREWALLS_LIST, INSTANCES_LIST, NODEBALANCERS_LIST, cachedRow, configsList, devicesList, nodesList, readableRows } from '../../store/lists.js';
+import { FIREWALLS_LIST, INSTANCES_LIST, NODEBALANCERS_LIST, cachedRow, configsList, devicesList, indexed, nodesList, readableRows, rowsById } from '../../store/lists.js';
 import type { Params } from '../../store/nav.js';
 import { addresses, balancerNodes, firewalls, hostOf, section, type Relation } from '../instances/relations.js';
 import { SUB_LISTS, OVERVIEW_SCREEN } from '../instances/sub-lists.js';
@@ -150,6 +150,19 @@ async function portNode(env: XrayEnv, nb: string, config: string, from: 'up' | '
   return portNodeOf(env, nb, cfg, from, balancer);
 }
 
+/** The instances by each of their IPv4 addresses, once per list. */
+const byAddress = (vms: readonly Instance[]) =>
+  indexed(vms, 'ipv4', () => {
+    const at = new Map<string, Instance[]>();
+    for (const vm of vms)
+      for (const ip of new Set(vm.ipv4)) {
+        const sharing = at.get(ip);
+        if (sharing) sharing.push(vm);
+        else at.set(ip, [vm]);
+      }
+    return at;
+  });
+
 /** A balancer node: the instance behind its address below, its port above (reached from the port: the instance only). */
 function lbNode(env: XrayEnv, nb: string, config: string, n: NBNode, from: 'down' | 'root'): XNode {
   return {
@@ -163,7 +176,7 @@ function lbNode(env: XrayEnv, nb: string, config: string, n: NBNode, from: 'down
       const host = hostOf(n.address);
       const [behind, port] = await Promise.all([
         section('Instance', `no instance of the account has ${host}`, async () =>
-          (await readableRows<Instance>(env.read, INSTANCES_LIST)).filter((vm) => vm.ipv4.includes(host)).map((vm) => ({ part: `vm:${vm.id}`, name: 'Instance', state: vm.status, summary: vm.label, record: vm })),
+          (byAddress(await readableRows<Instance>(env.read, INSTANCES_LIST)).get(host) ?? []).map((vm) => ({ part: `vm:${vm.id}`, name: 'Instance', state: vm.status, summary: vm.label, record: vm })),
         ),
         from === 'root' ? portNode(env, nb, config, 'up') : undefined,
       ]);
@@ -193,7 +206,7 @@ async function firewallChildren(env: XrayEnv, fw: Firewall): Promise<XNode[]> {
       readableRows<NodeBalancer>(env.read, NODEBALANCERS_LIST).catch(() => [] as NodeBalancer[]),
     ]);
     return devices.map((d) => {
-      const record = d.entity.type === 'vm' ? vms.find((v) => v.id === d.entity.id) : nbs.find((b) => b.id === d.entity.id);
+      const record = d.entity.type === 'vm' ? rowsById(vms).get(d.entity.id) : rowsById(nbs).get(d.entity.id);
       return { part: `${d.entity.type}:${d.entity.id}`, name: d.entity.type === 'vm' ? 'Instance' : 'Balancer', state: record ? '' : 'not in its list', summary: d.entity.label, record: record ?? null };
     });
   });

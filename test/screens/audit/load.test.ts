@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
 import { FLAW } from '../../../src/model/response.js';
+import { RULES } from '../../../src/model/audit.js';
 import { loadAudit } from '../../../src/screens/audit/load.js';
 import { createDataStore } from '../../../src/store/data.js';
 import { NODEBALANCERS_LIST, configsList, nodesList } from '../../../src/store/lists.js';
@@ -27,5 +28,18 @@ describe('the audit over records the server sent unreadable', () => {
     const notes = findings.filter((f) => f.rule === 'unchecked').map((f) => f.why);
     expect(notes).toContain('1 port of api-lb not checked: the server sent them unreadable');
     expect(notes).toContain('1 load balancer not checked: the server sent them unreadable');
+  });
+
+  it('runs only the rules asked for (the header counts the high findings alone)', async () => {
+    const client = new ApiClient({ baseUrl: 'http://127.0.0.1:9/v4', betaUrl: 'http://127.0.0.1:9/v4beta', token: 't', retryDelaysMs: [], timeoutMs: 2000 });
+    const data = createDataStore({ client });
+    data.getState().put(NODEBALANCERS_LIST, [{ id: 1, label: 'api-lb' }]);
+    data.getState().put(configsList(1), [{ id: 10, port: 443, protocol: 'https', cipher_suite: 'legacy' }]);
+    data.getState().put(nodesList(1, 10), []);
+    const all = await loadAudit(data, Date.now(), { cachedOnly: true });
+    expect(all.map((f) => f.rule)).toEqual(expect.arrayContaining(['port-no-node', 'port-legacy-ciphers']));
+    const high = RULES.filter((r) => r.severity === 'high');
+    const some = await loadAudit(data, Date.now(), { cachedOnly: true, rules: high });
+    expect(some.filter((f) => f.rule !== 'unchecked' && f.severity !== 'note').map((f) => f.rule)).toEqual(['port-no-node']);
   });
 });
