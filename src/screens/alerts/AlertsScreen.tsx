@@ -3,10 +3,9 @@ import { Text } from '../../components/Text.js';
 import { useStore } from 'zustand';
 import { useApp } from '../../app/context.js';
 import type { Column, ScreenProps } from '../../app/screen.js';
-import { SelectTable } from '../../components/SelectTable.js';
 import { plural } from '../../model/plural.js';
 import type { Alert } from '../../store/alerts.js';
-import { entityRoute } from '../events/entity-link.js';
+import { NewestFirstList } from '../events/NewestFirstList.js';
 
 const KIND: Record<Alert['kind'], { text: string; color: string }> = {
   issue: { text: 'issue', color: 'red' },
@@ -22,31 +21,21 @@ const columns: Column<Alert>[] = [
 ];
 
 /** `:alerts` — what happened on the account that the operator did not do here, newest first; Enter goes to the item. Seen here, they are read. */
-export function AlertsScreen({ entry, width, height }: ScreenProps) {
-  const { alerts, views, nav } = useApp();
+export function AlertsScreen(props: ScreenProps) {
+  const { alerts } = useApp();
   const all = useStore(alerts, (s) => s.alerts);
   const unread = useStore(alerts, (s) => s.unread);
   useEffect(() => alerts.getState().read(), [alerts, unread]);
-  const words = useStore(views, (s) => s.views[entry.key]?.filter ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-  const shown = all
-    .slice()
-    .reverse()
-    .filter((a) => words.every((w) => `${a.kind} ${a.text}`.toLowerCase().includes(w)));
   return (
-    <SelectTable
-      entry={entry}
+    <NewestFirstList
+      {...props}
       title="Alerts"
       columns={columns}
-      rows={shown}
-      rowKey={(a) => String(a.id)}
-      onOpen={(a) => {
-        const route = entityRoute(a.subject.type, a.subject.id, a.subject.label);
-        nav.getState().push(route.screen, route.params, a.subject.label);
-      }}
+      items={all}
+      text={(a) => `${a.kind} ${a.text}`}
+      subject={(a) => a.subject}
       status={<Text dimColor wrap="truncate-end">{`${plural(all.length, 'alert')} this session · Enter opens the item`}</Text>}
       empty={<Text dimColor>No alert yet: a new managed issue, a service in problem, an instance going down or a job failing, not done from here, shows here.</Text>}
-      width={width}
-      height={height}
     />
   );
 }

@@ -2,11 +2,10 @@ import { Text } from '../../components/Text.js';
 import { useStore } from 'zustand';
 import { useApp } from '../../app/context.js';
 import type { Column, ScreenProps } from '../../app/screen.js';
-import { SelectTable } from '../../components/SelectTable.js';
 import { jobOutcome, type Job } from '../../model/jobs.js';
 import { plural } from '../../model/plural.js';
 import { underWay } from '../../store/jobs.js';
-import { entityRoute } from '../events/entity-link.js';
+import { NewestFirstList } from '../events/NewestFirstList.js';
 
 const STATE_COLOR: Record<Job['state'], string | undefined> = { waiting: undefined, 'under way': 'cyan', finished: 'green', failed: 'red', unknown: 'yellow' };
 
@@ -17,31 +16,20 @@ const columns: Column<Job>[] = [
 ];
 
 /** `:jobs` — the long actions of this session, newest first; Enter goes to the item (the first, for a bulk job). */
-export function JobsScreen({ entry, width, height }: ScreenProps) {
-  const { jobs, views, nav } = useApp();
+export function JobsScreen(props: ScreenProps) {
+  const { jobs } = useApp();
   const all = useStore(jobs, (s) => s.jobs);
   const running = useStore(jobs, underWay);
-  const words = useStore(views, (s) => s.views[entry.key]?.filter ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-  const shown = all
-    .slice()
-    .reverse()
-    .filter((j) => words.every((w) => `${j.state} ${jobOutcome(j)} ${j.parts.map((p) => p.subject.label).join(' ')}`.toLowerCase().includes(w)));
   return (
-    <SelectTable
-      entry={entry}
+    <NewestFirstList
+      {...props}
       title="Jobs"
       columns={columns}
-      rows={shown}
-      rowKey={(j) => String(j.id)}
-      onOpen={(j) => {
-        const { type, id, label } = j.parts[0]!.subject;
-        const route = entityRoute(type, id, label);
-        nav.getState().push(route.screen, route.params, label);
-      }}
+      items={all}
+      text={(j) => `${j.state} ${jobOutcome(j)} ${j.parts.map((p) => p.subject.label).join(' ')}`}
+      subject={(j) => j.parts[0]!.subject}
       status={<Text dimColor wrap="truncate-end">{`${plural(all.length, 'job')} this session · ${running} under way · Enter opens the item`}</Text>}
       empty={<Text dimColor>No job yet: a boot, reboot, shutdown, clone or snapshot started here is followed here until it ends.</Text>}
-      width={width}
-      height={height}
     />
   );
 }
