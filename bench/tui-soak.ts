@@ -5,7 +5,10 @@
  * `:audit`, `:costs`, `:jobs`, `:managed`, home), for MINUTES minutes. At each
  * minute the UI thread's heap is measured after a full garbage collection
  * (through the inspector: the app runs with --inspect on a port of its own,
- * nothing is added to the app for it) and the process's RSS read from /proc.
+ * nothing is added to the app for it), in all and without V8's code and
+ * trusted spaces (compiled functions and their bytecode: they grow as more of
+ * the program gets run or optimized, up to the program's size, whatever the
+ * app holds), and the process's RSS read from /proc.
  * Prints each sample, then the growth per hour after the warm-up (the first
  * WARMUP minutes; default a fifth of the run, at least 2), from a least-squares
  * line through the samples after it.
@@ -65,11 +68,18 @@ async function inspector(port: number) {
       ws.send(JSON.stringify({ id, method, params }));
     });
   return {
-    /** MB of the UI thread's heap in use after a full collection. */
+    /** MB of the UI thread's heap in use after a full collection: in all, and in the spaces that hold data rather than code. */
     heapAfterGc: async () => {
       await call('HeapProfiler.collectGarbage');
-      const r = await call('Runtime.evaluate', { expression: 'process.memoryUsage().heapUsed', returnByValue: true });
-      return (r.result.value as number) / 1024 / 1024;
+      const expression = `(() => {
+        const spaces = process.getBuiltinModule('node:v8').getHeapSpaceStatistics();
+        const used = spaces.reduce((n, s) => n + s.space_used_size, 0);
+        const code = spaces.filter((s) => /^(code|trusted)/.test(s.space_name)).reduce((n, s) => n + s.space_used_size, 0);
+        return [used, used - code];
+      })()`;
+      const r = await call('Runtime.evaluate', { expression, returnByValue: true });
+      const [used, data] = r.result.value as [number, number];
+      return { heap: used / 1024 / 1024, data: data / 1024 / 1024 };
     },
     close: () => ws.close(),
   };
@@ -113,14 +123,14 @@ const app = spawnApp(['--fresh', '--refresh', '2'], {
 try {
   await app.waitForScreen(/\d+ areas/, 60_000);
   const probe = await inspector(port);
-  const samples: { minute: number; heap: number; rss: number }[] = [];
+  const samples: { minute: number; heap: number; data: number; rss: number }[] = [];
   const t0 = performance.now();
   console.log(`soak of ${ENTRY}: ${MINUTES} min, --refresh 2, a round of views a minute; warm-up ${WARMUP} min`);
-  console.log('minute  heap after GC (MB)  RSS (MB)');
+  console.log('minute  heap after GC (MB)  without code (MB)  RSS (MB)');
   for (let minute = 0; minute <= MINUTES; minute++) {
-    const sample = { minute, heap: await probe.heapAfterGc(), rss: rssMb(app.pid) };
+    const sample = { minute, ...(await probe.heapAfterGc()), rss: rssMb(app.pid) };
     samples.push(sample);
-    console.log(`${String(minute).padStart(6)}  ${sample.heap.toFixed(1).padStart(18)}  ${sample.rss.toFixed(0).padStart(8)}`);
+    console.log(`${String(minute).padStart(6)}  ${sample.heap.toFixed(1).padStart(18)}  ${sample.data.toFixed(1).padStart(17)}  ${sample.rss.toFixed(0).padStart(8)}`);
     if (minute === MINUTES) break;
     await round(app);
     await sleep(Math.max(0, t0 + (minute + 1) * 60_000 - performance.now()));
@@ -134,7 +144,10 @@ try {
     ) * 60;
     return `${rate >= 0 ? '+' : ''}${rate.toFixed(1)} MB/h (${((rate / pick(warm[0]!)) * 100).toFixed(1)} % of the ${pick(warm[0]!).toFixed(1)} MB at minute ${WARMUP})`;
   };
-  console.log(`growth per hour after the warm-up: heap ${perHour((s) => s.heap)}, RSS ${perHour((s) => s.rss)}`);
+  console.log(`growth per hour after the warm-up: heap ${perHour((s) => s.heap)}; without code ${perHour((s) => s.data)}; RSS ${perHour((s) => s.rss)}`);
+  const last = samples.at(-1)!;
+  const whole = (pick: (s: (typeof samples)[number]) => number) => `${(((pick(last) - pick(warm[0]!)) / pick(warm[0]!)) * 100).toFixed(1)} %`;
+  console.log(`minute ${WARMUP} → ${last.minute}: heap ${whole((s) => s.heap)}, without code ${whole((s) => s.data)}, RSS ${whole((s) => s.rss)}`);
 } finally {
   app.press('q');
   await Promise.race([app.exited, sleep(3000)]);
