@@ -88,6 +88,7 @@ function exchange(method: string, url: URL, headers: Record<string, string>, bod
   if (signal?.aborted) throw new NoReply(false, 'ABORTED');
   const { request, agent } = transport(url);
   return new Promise<HttpReply>((resolve, reject) => {
+    let answered = false;
     const req = request(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent }, (res) => {
       answered = true;
       const chunks: Buffer[] = [];
@@ -110,7 +111,6 @@ function exchange(method: string, url: URL, headers: Record<string, string>, bod
       clearImmediate(late);
       signal?.removeEventListener('abort', abort);
     }
-    let answered = false;
     function fail(err: Error) {
       done();
       const noReply = err instanceof NoReply ? err : new NoReply(false, (err as { code?: string }).code);

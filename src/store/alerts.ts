@@ -168,12 +168,13 @@ export function watchAlerts({ data, jobs, alerts, now = Date.now }: { data: Data
     for (const key of seen.keys()) if (!Object.hasOwn(lists, key)) seen.delete(key);
     for (const key of Object.keys(lists)) {
       const path = apiPathOfKey(key);
-      if (!readers.some(([p]) => p === path)) continue;
+      const reading = readers.filter(([p]) => p === path);
+      if (reading.length === 0) continue;
       const entry = lists[key];
       const rows = rowsOf(entry);
       if (!rows || entry!.error || seen.get(key) === rows) continue;
       seen.set(key, rows);
-      for (const [p, read] of readers) if (p === path) read(rows);
+      for (const [, read] of reading) read(rows);
     }
   };
   look(data.getState().lists);

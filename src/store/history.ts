@@ -92,12 +92,8 @@ export function createHistoryStore(): HistoryStore {
       return false;
     }
     const last = item.points[item.points.length - 1]!;
-    // Unchanged: the latest point takes the record just read, which the cache holds anyway, and lets the one read before go.
-    if (sameRecord(last.record, record)) {
-      last.record = record;
-      return false;
-    }
-    const changes = fieldChanges(last.record, record);
+    const changes = sameRecord(last.record, record) ? [] : fieldChanges(last.record, record);
+    // Unchanged (or only its write time): the latest point takes the record just read, which the cache holds anyway, and lets the one read before go.
     if (changes.length === 0) {
       last.record = record;
       return false;
