@@ -34,14 +34,20 @@ export interface RequestRecord {
   /** The answer's text, secret fields masked, cut at BODY_LIMIT. */
   responseBody?: string;
   responseCut: boolean;
+  /** The answer's body was let go to keep the log within LOG_CHARS: newer answers' bodies took its place. */
+  responseDropped?: boolean;
   /** The answer's whole length in bytes. */
   responseBytes?: number;
 }
 
 /** Calls kept: enough for a few minutes of polling and paging, bounded whatever runs. */
 export const LOG_SIZE = 500;
-/** Characters of bodies kept in all: 500 calls of lists near BODY_LIMIT would be 32 MB held for `:requests`. */
-export const LOG_CHARS = 4 * 1024 * 1024;
+/**
+ * Characters of bodies kept in all. Polling alone fills it within minutes, so
+ * the log holds this much all day instead of whatever the last 500 calls
+ * happened to carry (it drifted with the mix of views and the account's size).
+ */
+export const LOG_CHARS = 1024 * 1024;
 /** Bytes of a body kept per call: 500 calls hold at most some 64 MB even if every answer were huge. */
 export const BODY_LIMIT = 64 * 1024;
 /** What a masked value in an answer reads as. */
@@ -102,6 +108,8 @@ export class RequestLog {
 
   /** Characters of the bodies in the ring. */
   private held = 0;
+  /** Index in the ring of the oldest call whose answer's body may still be held: the ones before it were let go. */
+  private bodiesFrom = 0;
 
   constructor(
     readonly size = LOG_SIZE,
@@ -110,9 +118,26 @@ export class RequestLog {
 
   private static bodyChars = (r: RequestRecord) => (r.requestBody?.length ?? 0) + (r.responseBody?.length ?? 0);
 
-  /** The oldest calls go while there are more than `size`, or their bodies hold more than `chars` (the newest always stays). */
+  /**
+   * The oldest calls go while there are more than `size`. While the bodies hold
+   * more than `chars`, the oldest answers' bodies go first (the call, its
+   * headers and what was sent stay, for `:requests` and a curl line), then
+   * the oldest calls; the newest always stays whole.
+   */
   private trim() {
-    while (this.ring.length > 1 && (this.ring.length > this.size || this.held > this.chars)) this.held -= RequestLog.bodyChars(this.ring.shift()!);
+    const drop = () => {
+      this.held -= RequestLog.bodyChars(this.ring.shift()!);
+      this.bodiesFrom = Math.max(0, this.bodiesFrom - 1);
+    };
+    while (this.ring.length > this.size) drop();
+    while (this.held > this.chars && this.bodiesFrom < this.ring.length - 1) {
+      const record = this.ring[this.bodiesFrom++]!;
+      if (record.responseBody === undefined) continue;
+      this.held -= record.responseBody.length;
+      record.responseBody = undefined;
+      record.responseDropped = true;
+    }
+    while (this.ring.length > 1 && this.held > this.chars) drop();
   }
 
   /** A call leaving; returns its record, to finish when the answer (or failure) comes. */
@@ -162,8 +187,12 @@ export class RequestLog {
       record.responseBody = cut(masked);
       record.responseCut = masked.length > BODY_LIMIT;
       record.responseBytes = Buffer.byteLength(end.text);
-      // A record already trimmed away counts for nothing.
-      if (this.ring.includes(record)) {
+      const at = this.ring.indexOf(record);
+      // A record already trimmed away counts for nothing; one whose answer came after older bodies went is let go at once.
+      if (at !== -1 && at < this.bodiesFrom) {
+        record.responseBody = undefined;
+        record.responseDropped = true;
+      } else if (at !== -1) {
         this.held += record.responseBody.length;
         this.trim();
       }

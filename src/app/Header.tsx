@@ -99,24 +99,24 @@ export function Header({ width }: { width: number }) {
   const since = useStore(data, (s) => revalidatingSince(s.lists));
   const p = headerParts(state, useDataAge(state.lastRefresh, state.refreshSeconds), since === undefined ? undefined : ageText(Date.now() - since), width, running, unread, strip);
   return (
+    // Each part is a text of its own: Ink remembers the size of every distinct text it lays out, for good, so one
+    // text joining the ages and counts would add an entry at every change all day; apart, each part has few forms.
     <Box width={width} height={1} overflowY="hidden">
-      <Text wrap="truncate-end">
-        <Text bold color="cyan">
-          vmtui
-        </Text>
-        {p.strip && <Text>{`${GAP}${p.strip}`}</Text>}
-        {p.user && `${GAP}${p.user}`}
-        {p.scopeNote && <Text color="yellow">{`${GAP}${p.scopeNote}`}</Text>}
-        {p.endpoint && <Text dimColor>{`${GAP}${p.endpoint}`}</Text>}
-        {p.profile && <Text>{`${GAP}${p.profile}`}</Text>}
-        {p.readOnly && <Text color="yellow" bold>{`${GAP}${p.readOnly}`}</Text>}
-        {p.link && <Text color="red" bold>{`${GAP}${p.link}`}</Text>}
-        {p.badge && <Text color="red" bold>{`${GAP}${p.badge}`}</Text>}
-        {p.alerts && <Text color="yellow" bold>{`${GAP}${p.alerts}`}</Text>}
-        {p.audit && <Text color="red">{`${GAP}${p.audit}`}</Text>}
-        {p.working && <Text color="cyan">{`${GAP}${p.working}`}</Text>}
-        {p.refreshed && <Text dimColor>{`${GAP}${p.refreshed}`}</Text>}
+      <Text bold color="cyan" wrap="truncate-end">
+        vmtui
       </Text>
+      {p.strip && <Text wrap="truncate-end">{`${GAP}${p.strip}`}</Text>}
+      {p.user && <Text wrap="truncate-end">{`${GAP}${p.user}`}</Text>}
+      {p.scopeNote && <Text color="yellow" wrap="truncate-end">{`${GAP}${p.scopeNote}`}</Text>}
+      {p.endpoint && <Text dimColor wrap="truncate-end">{`${GAP}${p.endpoint}`}</Text>}
+      {p.profile && <Text wrap="truncate-end">{`${GAP}${p.profile}`}</Text>}
+      {p.readOnly && <Text color="yellow" bold wrap="truncate-end">{`${GAP}${p.readOnly}`}</Text>}
+      {p.link && <Text color="red" bold wrap="truncate-end">{`${GAP}${p.link}`}</Text>}
+      {p.badge && <Text color="red" bold wrap="truncate-end">{`${GAP}${p.badge}`}</Text>}
+      {p.alerts && <Text color="yellow" bold wrap="truncate-end">{`${GAP}${p.alerts}`}</Text>}
+      {p.audit && <Text color="red" wrap="truncate-end">{`${GAP}${p.audit}`}</Text>}
+      {p.working && <Text color="cyan" wrap="truncate-end">{`${GAP}${p.working}`}</Text>}
+      {p.refreshed && <Text dimColor wrap="truncate-end">{`${GAP}${p.refreshed}`}</Text>}
     </Box>
   );
 }

@@ -102,14 +102,25 @@ describe("the client's record of its calls", () => {
     expect(kept[0]).toMatchObject({ responseCut: true, responseBytes: BODY_LIMIT + 10 });
   });
 
-  it('is bounded by the characters of the bodies it holds too: the oldest calls go first, the newest stays', () => {
+  it('is bounded by the characters of the bodies it holds too: the oldest answers\' bodies go first, the calls stay, the newest stays whole', () => {
     const log = new RequestLog(500, 3 * 1000);
-    for (let i = 0; i < 10; i++) {
-      const r = log.begin({ method: 'GET', url: new URL(`http://h/v4/x/${i}`), path: `/x/${i}`, root: 'base', attempt: 1, headers: {} });
-      log.finish(r, { status: 200, headers: {}, text: 'y'.repeat(1000) });
-    }
-    expect(log.entries().map((r) => r.path)).toEqual(['/x/9', '/x/8', '/x/7']);
-    const big = log.begin({ method: 'GET', url: new URL('http://h/v4/big'), path: '/big', root: 'base', attempt: 1, headers: {} });
+    const call = (path: string, body?: string) => log.begin({ method: body ? 'POST' : 'GET', url: new URL(`http://h/v4${path}`), path, root: 'base', attempt: 1, headers: {}, text: body });
+    for (let i = 0; i < 10; i++) log.finish(call(`/x/${i}`), { status: 200, headers: {}, text: 'y'.repeat(1000) });
+    const kept = log.entries();
+    expect(kept.map((r) => r.path)).toEqual(['/x/9', '/x/8', '/x/7', '/x/6', '/x/5', '/x/4', '/x/3', '/x/2', '/x/1', '/x/0']);
+    expect(kept.map((r) => r.responseBody !== undefined)).toEqual([true, true, true, false, false, false, false, false, false, false]);
+    expect(kept[3]).toMatchObject({ responseDropped: true, status: 200, responseBytes: 1000 });
+    // A call still waiting while older bodies go: its answer, coming later, is let go at once when newer ones are held.
+    const slow = call('/slow');
+    for (let i = 10; i < 14; i++) log.finish(call(`/x/${i}`), { status: 200, headers: {}, text: 'y'.repeat(1000) });
+    log.finish(slow, { status: 200, headers: {}, text: 'y'.repeat(1000) });
+    expect(log.get(slow.id)).toMatchObject({ responseDropped: true, responseBody: undefined });
+    expect(log.entries().filter((r) => r.responseBody !== undefined).map((r) => r.path)).toEqual(['/x/13', '/x/12', '/x/11']);
+    // What was sent stays for a curl line while answers go; past that, the oldest calls go, and one too big alone still stays.
+    const post = call('/w', 'z'.repeat(500));
+    log.finish(post, { status: 200, headers: {}, text: '{}' });
+    expect(log.get(post.id)!.requestBody).toHaveLength(500);
+    const big = call('/big');
     log.finish(big, { status: 200, headers: {}, text: 'y'.repeat(BODY_LIMIT) });
     expect(log.entries().map((r) => r.path)).toEqual(['/big']);
   });

@@ -123,16 +123,23 @@ export function DashboardScreen({ width, height }: ScreenProps) {
             : <Text dimColor>loading…</Text>}
         <Text dimColor>{services?.status === 'ready' ? `(${services.rows.length} in all; :services)` : ''}</Text>
       </Text>
-      <Text wrap="truncate-end">
+      {/* Texts apart: the count and the age each have few forms, joined they would be a new text for Ink to remember every minute. */}
+      <Box height={1} overflow="hidden">
         {openIssues.length > 0 ? (
-          <Text color="red" bold>{`⚠ ${plural(openIssues.length, 'open issue')}, newest ${ago(apiTime(newest!.created))}: Enter opens triage`}</Text>
+          <Box flexShrink={0}>
+            <Text color="red" bold>{`⚠ ${plural(openIssues.length, 'open issue')}, newest `}</Text>
+            <Text color="red" bold>{ago(apiTime(newest!.created))}</Text>
+            <Text color="red" bold>: Enter opens triage</Text>
+          </Box>
         ) : issues?.status === 'ready' ? (
-          <Text color="green">✓ no open issues</Text>
+          <Box flexShrink={0}>
+            <Text color="green">✓ no open issues</Text>
+          </Box>
         ) : (
-          <Text dimColor>issues: {issues?.status === 'error' ? issues.error : 'loading…'}</Text>
+          <Text dimColor wrap="truncate-end">issues: {issues?.status === 'error' ? issues.error : 'loading…'}</Text>
         )}
-        <Text dimColor>{`${more} · last 24 h, all managed instances`}</Text>
-      </Text>
+        <Text dimColor wrap="truncate-end">{`${more} · last 24 h, all managed instances`}</Text>
+      </Box>
       {charts}
       {keyShown && (
         <Box flexDirection="column">

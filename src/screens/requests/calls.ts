@@ -1,5 +1,5 @@
 import { curlCommand } from '../../api/curl.js';
-import { BODY_LIMIT, type RequestRecord } from '../../api/request-log.js';
+import { BODY_LIMIT, LOG_CHARS, type RequestRecord } from '../../api/request-log.js';
 import type { Column } from '../../app/screen.js';
 import { wrapLine } from '../../components/cells.js';
 
@@ -89,7 +89,9 @@ export function detailLines(r: RequestRecord, width: number): DetailLine[] {
           { text: 'Headers', heading: true },
           ...headerLines(r.responseHeaders, w),
           { text: 'Body', heading: true },
-          ...bodyLines(r.responseBody, r.responseCut, w),
+          ...(r.responseDropped
+            ? [{ text: `(no longer kept: the log holds the newest answers' bodies, ${LOG_CHARS / 1024 / 1024} MiB in all)`, dim: true }]
+            : bodyLines(r.responseBody, r.responseCut, w)),
         ];
   return [
     ...wrapLine(`${r.method} ${r.url}`, w).map((text) => ({ text })),
