@@ -2,10 +2,9 @@ import { useMemo, useRef } from 'react';
 import { Box } from 'ink';
 import { Text } from './Text.js';
 import type { Column } from '../app/screen.js';
-import { plain } from '../app/style.js';
-import { flawOf } from '../model/response.js';
 import { fit } from './cells.js';
-import { cellColor, cellText, layoutColumns } from './table-layout.js';
+import { layoutColumns } from './table-layout.js';
+import { TableRow, type ShownColumn } from './TableRow.js';
 import { windowStart } from './window.js';
 
 interface Props<R> {
@@ -21,7 +20,7 @@ interface Props<R> {
   marked?: (row: R) => boolean;
 }
 
-/** The cursor and a space; a list with marks has a column for them between the two. */
+/** The cursor and a space; a list with marks has a column for them between the two (TableRow draws them). */
 const GUTTER = 2;
 /** Column widths fit the first rows' cells: a fixed number, so the cost does not grow with the list. */
 const WIDTH_SAMPLE = 100;
@@ -33,45 +32,22 @@ export function Table<R>({ columns, rows, selected, height, width, sortCol, sort
   start.current = windowStart(start.current, selected, body, rows.length);
   const sample = useMemo(() => rows.slice(0, WIDTH_SAMPLE), [rows]);
   const gutterWidth = marked ? GUTTER + 1 : GUTTER;
-  const widths = useMemo(() => layoutColumns(columns as Column<unknown>[], width - gutterWidth, sample), [columns, width, gutterWidth, sample]);
-  // A column of width 0 is left out on a narrow terminal.
-  const shown = columns.flatMap((c, i) => (widths[i]! > 0 ? [{ c, i, w: widths[i]! }] : []));
+  const laidOut = useMemo(() => layoutColumns(columns as Column<unknown>[], width - gutterWidth, sample), [columns, width, gutterWidth, sample]);
+  // A refresh brings a new array of rows and the widths are worked out again: the same widths keep the same array.
+  const kept = useRef(laidOut);
+  if (kept.current.length !== laidOut.length || kept.current.some((w, i) => w !== laidOut[i])) kept.current = laidOut;
+  const widths = kept.current;
+  // A column of width 0 is left out on a narrow terminal; the same array while the widths hold, so rows in view are not drawn again.
+  const shown = useMemo(() => columns.flatMap((c, i): ShownColumn<R>[] => (widths[i]! > 0 ? [{ c, i, w: widths[i]! }] : [])), [columns, widths]);
   const header = shown.map(({ c, i, w }) => fit(c.title + (sortCol === i ? (sortDesc ? ' ▼' : ' ▲') : ''), w, c.align)).join(' ');
-  const marker = plain() ? '>' : '›';
-  const mark = plain() ? '*' : '●';
-  // The cursor, then the mark: both readable without color, and a marked row under the cursor shows both.
-  const gutter = (row: R, isSelected: boolean) => `${isSelected ? marker : ' '}${marked ? (marked(row) ? mark : ' ') : ''} `;
+  const minute = Math.floor(Date.now() / 60_000);
   const visible = rows.slice(start.current, start.current + body);
   return (
     <Box flexDirection="column" height={height} overflowY="hidden">
       <Text bold wrap="truncate-end">{' '.repeat(gutterWidth) + header}</Text>
       {visible.map((row, i) => {
         const index = start.current + i;
-        const isSelected = index === selected;
-        const flaw = flawOf(row);
-        if (flaw) {
-          return (
-            <Text key={index} inverse={isSelected} color="red" wrap="truncate-end">
-              {`${gutter(row, isSelected)}${plain() ? '!' : '⚠'} unreadable: ${flaw.reason}`}
-            </Text>
-          );
-        }
-        return (
-          <Text key={index} inverse={isSelected} wrap="truncate-end">
-            {gutter(row, isSelected)}
-            {shown.map(({ c, i: ci, w }, at) => {
-              const text = fit(cellText(c, row), w, c.align) + (at < shown.length - 1 ? ' ' : '');
-              const color = cellColor(c, row);
-              return color ? (
-                <Text key={ci} color={color}>
-                  {text}
-                </Text>
-              ) : (
-                text
-              );
-            })}
-          </Text>
-        );
+        return <TableRow key={index} row={row} shown={shown} isSelected={index === selected} isMarked={marked ? marked(row) : undefined} minute={minute} />;
       })}
     </Box>
   );

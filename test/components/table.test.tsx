@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render } from 'ink-testing-library';
 import { Table } from '../../src/components/Table.js';
 import type { Column } from '../../src/app/screen.js';
@@ -48,6 +48,31 @@ describe('Table', () => {
     expect(formatted).toBeLessThan(140);
   });
 
+
+  it('draws again only the rows the cursor leaves and enters, and every row when the minute turns (cells that say an age)', () => {
+    let formatted = 0;
+    const columns: Column<Row>[] = [{ key: 'label', title: 'Label', format: (r) => (formatted++, r.label) }];
+    const rows = Array.from({ length: 1_000 }, (_, i) => ({ id: i, label: `row-${i}` }));
+    const { lastFrame, rerender } = render(<Table columns={columns} rows={rows} selected={0} height={10} width={40} />);
+    formatted = 0;
+    rerender(<Table columns={columns} rows={rows} selected={1} height={10} width={40} />);
+    expect(lastFrame()!.split('\n')[2]).toMatch(/› row-1/);
+    expect(formatted).toBe(2);
+    // A new array of the same records (a refresh that changed nothing) draws no row again: the widths' sample only.
+    formatted = 0;
+    const again = [...rows];
+    rerender(<Table columns={columns} rows={again} selected={1} height={10} width={40} />);
+    expect(formatted).toBe(100);
+    formatted = 0;
+    const now = Date.now();
+    vi.useFakeTimers({ now: now + 60_000, toFake: ['Date'] });
+    try {
+      rerender(<Table columns={columns} rows={again} selected={1} height={10} width={40} />);
+      expect(formatted).toBe(9);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
   it('fits columns to the width and truncates with …', () => {
     const columns: Column<Row>[] = [
       { key: 'id', title: 'ID', width: 4 },

@@ -8,10 +8,11 @@ import FindMyWay from 'find-my-way';
 import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
 import terminalSize from 'terminal-size';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../src/server/areas/index.js';
 // @ts-expect-error: build scripts, plain JavaScript without types
-import { fastifyLazySemver, fastifyUnusedParts, findMyWayClosures, inkNoDevtools, inkOneFramePerTask, sliceAnsiLazySegmenter, stringWidthFastPath, terminalSizeLazyChildProcess, tokenizeFastPath } from '../../scripts/bundle-patches.mjs';
+import { fastifyLazySemver, fastifyUnusedParts, findMyWayClosures, inkFrameCache, inkNoDevtools, inkOneFramePerTask, sliceAnsiLazySegmenter, stringWidthFastPath, terminalSizeLazyChildProcess, tokenizeFastPath } from '../../scripts/bundle-patches.mjs';
 // @ts-expect-error: as above
 import { narrowClass } from '../../scripts/narrow-text.mjs';
 
@@ -188,6 +189,47 @@ describe("find-my-way with closures in place of generated code", () => {
     const cases: Record<string, string>[] = [{ version: '1.x' }, { version: '2.x' }, { version: '3.x' }, {}, { host: 'a.example' }, { host: 'b.example' }];
     for (const c of cases)
       for (const path of ['/versioned', '/hosted']) expect(patched('GET', path, c), `${path} ${JSON.stringify(c)}`).toEqual(original('GET', path, c));
+  });
+});
+
+describe("Ink's output with lines cached for a frame and written a style run at a time", () => {
+  type Output = new (o: { width: number; height: number }) => {
+    write(x: number, y: number, text: string, o: { transformers: ((line: string, index: number) => string)[] }): void;
+    clip(c: { x1?: number; x2?: number; y1?: number; y2?: number }): void;
+    unclip(): void;
+    get(): { output: string; height: number };
+  };
+  const source = `export { default } from ${JSON.stringify(join(process.cwd(), 'node_modules/ink/build/output.js'))};\n`;
+  type Op = { kind: 'write'; x: number; y: number; text: string; upper: boolean } | { kind: 'clip'; x1: number; x2: number; y1: number; y2: number } | { kind: 'unclip' };
+  const SGR = ['\u001b[1m', '\u001b[22m', '\u001b[2m', '\u001b[7m', '\u001b[27m', '\u001b[31m', '\u001b[36m', '\u001b[39m', '\u001b[38;5;208m', '\u001b[48;2;10;20;30m', '\u001b[49m', '\u001b[4m', '\u001b[24m', '\u001b[0m'];
+  const text = fc.array(fc.oneof(fc.constantFrom(...SGR), fc.constantFrom('a', 'b', ' ', '›', '●', '─', '界', 'é', '\n', 'web-1 ', 'running  ')), { maxLength: 30 }).map((parts) => parts.join(''));
+  const op: fc.Arbitrary<Op> = fc.oneof(
+    { weight: 6, arbitrary: fc.record({ kind: fc.constant('write' as const), x: fc.integer({ min: -3, max: 30 }), y: fc.integer({ min: -2, max: 8 }), text, upper: fc.boolean() }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('clip' as const), x1: fc.integer({ min: 0, max: 20 }), x2: fc.integer({ min: 0, max: 30 }), y1: fc.integer({ min: 0, max: 5 }), y2: fc.integer({ min: 0, max: 8 }) }) },
+    { weight: 1, arbitrary: fc.constant({ kind: 'unclip' as const }) },
+  );
+  const draw = (Output: Output, ops: Op[], width: number) => {
+    const out = new Output({ width, height: 6 });
+    for (const o of ops) {
+      if (o.kind === 'write') out.write(o.x, o.y, o.text, { transformers: o.upper ? [(line) => line.toUpperCase()] : [] });
+      else if (o.kind === 'clip') out.clip(o);
+      else out.unclip();
+    }
+    return out.get().output;
+  };
+  it('draws every frame as Ink does, frame after frame (a line cached from the last frame included)', async () => {
+    const original = (await bundled<{ default: Output }>('ink-output-original', source, [])).default;
+    const patchedOutput = (await bundled<{ default: Output }>('ink-output-cached', source, ['lastFrameLines', 'function lineToString'], [inkFrameCache])).default;
+    fc.assert(
+      fc.property(fc.array(fc.array(op, { maxLength: 8 }), { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 24 }), (frames, width) => {
+        for (const ops of frames) {
+          const want = draw(original, ops, width);
+          const got = draw(patchedOutput, ops, width);
+          expect(got).toBe(want);
+        }
+      }),
+      { numRuns: 400 },
+    );
   });
 });
 
