@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Box } from 'ink';
-import { Text } from './Text.js';
+import { FixedLine, Text } from './Text.js';
 import { defaultFormat, renderChart, summarize, type Point } from './braille-chart.js';
 
 interface Props {
@@ -22,14 +22,15 @@ export function Chart({ title, points, width, height, format = defaultFormat, co
   const gap = title.length + stats.reduce((n, s) => n + s.length + 2, 0) <= width ? '  ' : ' ';
   return (
     <Box flexDirection="column" height={height} overflowY="hidden">
-      <Text wrap="truncate-end">
-        <Text bold>{title}</Text>
-        {stats.length > 0 && <Text dimColor>{gap + stats.join(gap)}</Text>}
-      </Text>
-      {lines.map((line, i) => (
-        <Text key={i} color={i < lines.length - 2 ? color : undefined} wrap="truncate-end">
-          {line}
+      {/* The figures and the plot change at every refresh: lines of fixed width (see FixedLine). */}
+      <Box>
+        <Text bold wrap="truncate-end">
+          {title}
         </Text>
+        {stats.length > 0 && <FixedLine dimColor text={gap + stats.join(gap)} width={width - title.length} />}
+      </Box>
+      {lines.map((line, i) => (
+        <FixedLine key={i} color={i < lines.length - 2 ? color : undefined} text={line} width={width} />
       ))}
     </Box>
   );

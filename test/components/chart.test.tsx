@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import { Chart } from '../../src/components/Chart.js';
+import { FixedLine, Text } from '../../src/components/Text.js';
 import { renderChart } from '../../src/components/braille-chart.js';
 
 const t0 = Date.UTC(2024, 0, 1, 0, 0);
@@ -40,5 +41,40 @@ describe('Chart', () => {
     expect(renderChart([], { width: 30, height: 5 })).toEqual(['no data']);
     const flat = renderChart([{ t: t0, v: 3 }, { t: t0 + 1000, v: 3 }], { width: 30, height: 5 });
     expect(flat[0]).toMatch(/^3 ┤/);
+  });
+});
+
+describe('FixedLine', () => {
+  /** The texts Ink keeps as it measures them for layout (its cache is a module's Map of text to { width, height }): those holding `marker`. */
+  const measuredWhile = (marker: string, draw: () => void) => {
+    const seen = new Set<string>();
+    const set = Map.prototype.set;
+    Map.prototype.set = function (this: Map<unknown, unknown>, key: unknown, value: unknown) {
+      if (typeof key === 'string' && key.includes(marker) && typeof value === 'object' && value !== null && 'height' in value) seen.add(key);
+      return set.call(this, key, value);
+    };
+    try {
+      draw();
+    } finally {
+      Map.prototype.set = set;
+    }
+    return seen;
+  };
+  const lines = Array.from({ length: 30 }, (_, i) => `zq-${i} ┤⠀⣀⡤ 10:${String(i).padStart(2, '0')}`);
+
+  it('shows its line, gated and fitted to the width, in its style; Ink measures only the blank it stands in for', () => {
+    const { lastFrame, rerender } = render(<FixedLine text={'a\u001b[2Jbcd'} width={6} />);
+    expect(lastFrame()).toBe('a␛[2Jb'.slice(0, 5) + '…');
+    const seen = measuredWhile('zq-', () => {
+      for (const line of lines) rerender(<FixedLine color="cyan" text={line} width={30} />);
+    });
+    expect(lastFrame()).toBe(lines.at(-1));
+    expect([...seen]).toEqual([]);
+    // The control: the same lines in a plain <Text> are measured one by one (and kept by Ink for good).
+    const plain = render(<Text>{lines[0]}</Text>);
+    const measured = measuredWhile('zq-', () => {
+      for (const line of lines) plain.rerender(<Text>{line}</Text>);
+    });
+    expect(measured.size).toBeGreaterThanOrEqual(lines.length - 1);
   });
 });
