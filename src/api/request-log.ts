@@ -110,6 +110,12 @@ export class RequestLog {
   private held = 0;
   /** Index in the ring of the oldest call whose answer's body may still be held: the ones before it were let go. */
   private bodiesFrom = 0;
+  /**
+   * What entries() gave for each call, until the call changes (a record is
+   * filled in as its answer comes): views get a new object for a changed
+   * call only, so a table draws again just the rows that changed.
+   */
+  private readonly shown = new WeakMap<RequestRecord, RequestRecord>();
 
   constructor(
     readonly size = LOG_SIZE,
@@ -136,6 +142,7 @@ export class RequestLog {
       this.held -= record.responseBody.length;
       record.responseBody = undefined;
       record.responseDropped = true;
+      this.shown.delete(record);
     }
     while (this.ring.length > 1 && this.held > this.chars) drop();
   }
@@ -178,6 +185,7 @@ export class RequestLog {
   }
 
   finish(record: RequestRecord, end: Finish): void {
+    this.shown.delete(record);
     record.duration = Date.now() - record.started;
     record.status = end.status;
     record.failure = end.failure;
@@ -203,12 +211,20 @@ export class RequestLog {
   /** The client refused what came (not JSON, not a readable record): the record says why. */
   problem(record: RequestRecord, why: string): void {
     record.problem = why;
+    this.shown.delete(record);
     this.changed();
   }
 
-  /** Newest first. */
+  /** Newest first, each call as it stands now (the same object while the call does not change). */
   entries(): RequestRecord[] {
-    return this.ring.slice().reverse();
+    const out: RequestRecord[] = [];
+    for (let i = this.ring.length - 1; i >= 0; i--) {
+      const record = this.ring[i]!;
+      let shown = this.shown.get(record);
+      if (!shown) this.shown.set(record, (shown = { ...record }));
+      out.push(shown);
+    }
+    return out;
   }
 
   /** The call that began last: a listener's way to see a call leave. */

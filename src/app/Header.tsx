@@ -82,6 +82,32 @@ const revalidatingSince = (lists: DataState['lists']) => {
   return oldest;
 };
 
+interface Part {
+  text: string | undefined;
+  bold?: boolean;
+  color?: string;
+  dimColor?: boolean;
+}
+
+/** The parts shown, GAP apart, in `width` columns: the one that reaches the edge cut there with …, the rest left out. */
+function fitted(parts: Part[], width: number): (Part & { text: string })[] {
+  const shown: (Part & { text: string })[] = [];
+  let used = 0;
+  for (const part of parts) {
+    if (!part.text) continue;
+    const text = used === 0 ? part.text : `${GAP}${part.text}`;
+    const room = width - used;
+    if (columns(text) > room) {
+      const end = cut(text, room);
+      if (end.trim()) shown.push({ ...part, text: end });
+      break;
+    }
+    shown.push({ ...part, text });
+    used += columns(text);
+  }
+  return shown;
+}
+
 /**
  * User, what is known of the token's scopes when the server does not say
  * them, endpoint, profile, read-only badge, problem badge, unread alerts, high findings of the audit, the jobs under way, and how old the
@@ -102,21 +128,28 @@ export function Header({ width }: { width: number }) {
     // Each part is a text of its own: Ink remembers the size of every distinct text it lays out, for good, so one
     // text joining the ages and counts would add an entry at every change all day; apart, each part has few forms.
     <Box width={width} height={1} overflowY="hidden">
-      <Text bold color="cyan" wrap="truncate-end">
-        vmtui
-      </Text>
-      {p.strip && <Text wrap="truncate-end">{`${GAP}${p.strip}`}</Text>}
-      {p.user && <Text wrap="truncate-end">{`${GAP}${p.user}`}</Text>}
-      {p.scopeNote && <Text color="yellow" wrap="truncate-end">{`${GAP}${p.scopeNote}`}</Text>}
-      {p.endpoint && <Text dimColor wrap="truncate-end">{`${GAP}${p.endpoint}`}</Text>}
-      {p.profile && <Text wrap="truncate-end">{`${GAP}${p.profile}`}</Text>}
-      {p.readOnly && <Text color="yellow" bold wrap="truncate-end">{`${GAP}${p.readOnly}`}</Text>}
-      {p.link && <Text color="red" bold wrap="truncate-end">{`${GAP}${p.link}`}</Text>}
-      {p.badge && <Text color="red" bold wrap="truncate-end">{`${GAP}${p.badge}`}</Text>}
-      {p.alerts && <Text color="yellow" bold wrap="truncate-end">{`${GAP}${p.alerts}`}</Text>}
-      {p.audit && <Text color="red" wrap="truncate-end">{`${GAP}${p.audit}`}</Text>}
-      {p.working && <Text color="cyan" wrap="truncate-end">{`${GAP}${p.working}`}</Text>}
-      {p.refreshed && <Text dimColor wrap="truncate-end">{`${GAP}${p.refreshed}`}</Text>}
+      {fitted(
+        [
+          { text: 'vmtui', bold: true, color: 'cyan' },
+          { text: p.strip },
+          { text: p.user },
+          { text: p.scopeNote, color: 'yellow' },
+          { text: p.endpoint, dimColor: true },
+          { text: p.profile },
+          { text: p.readOnly, color: 'yellow', bold: true },
+          { text: p.link, color: 'red', bold: true },
+          { text: p.badge, color: 'red', bold: true },
+          { text: p.alerts, color: 'yellow', bold: true },
+          { text: p.audit, color: 'red' },
+          { text: p.working, color: 'cyan' },
+          { text: p.refreshed, dimColor: true },
+        ],
+        width,
+      ).map(({ text, ...style }, i) => (
+        <Text key={i} {...style}>
+          {text}
+        </Text>
+      ))}
     </Box>
   );
 }

@@ -124,4 +124,19 @@ describe("the client's record of its calls", () => {
     log.finish(big, { status: 200, headers: {}, text: 'y'.repeat(BODY_LIMIT) });
     expect(log.entries().map((r) => r.path)).toEqual(['/big']);
   });
+
+  it('gives views the same object for a call that did not change and a new one for a call that did', () => {
+    const log = new RequestLog();
+    const a = log.begin({ method: 'GET', url: new URL('http://h/v4/a'), path: '/a', root: 'base', attempt: 1, headers: {} });
+    const b = log.begin({ method: 'GET', url: new URL('http://h/v4/b'), path: '/b', root: 'base', attempt: 1, headers: {} });
+    const [b1, a1] = log.entries();
+    log.finish(b, { status: 200, headers: {}, text: '{}' });
+    const [b2, a2] = log.entries();
+    expect(a2).toBe(a1);
+    expect(b2).not.toBe(b1);
+    expect(b1!.status).toBeUndefined();
+    expect(b2!.status).toBe(200);
+    log.problem(a, 'not a page');
+    expect(log.entries()[1]).toMatchObject({ path: '/a', problem: 'not a page' });
+  });
 });
