@@ -55,8 +55,11 @@ export const inkNoDevtools = patching('ink-no-devtools', /[/\\]ink[/\\]build[/\\
 // and a line's string is cached by what was written on it (the same writes
 // at the same columns make the same string); only new lines go through the
 // grid, with Ink's own code (its styled characters kept one frame, as Ink
-// does); blanks share one cell. Lines are kept for the next frame only: a
-// cache of every line ever drawn grows with the clock and ages on screen.
+// does); blanks share one cell. Lines are kept for the next two frames only
+// (a cache of every line ever drawn grows with the clock and ages on screen):
+// two, because a key often brings back the frame before the last one (the
+// row the cursor leaves is drawn as it was before the cursor came; a sort
+// turned back).
 // A new line's string is written with a change of style where the style
 // changes: Ink's styledCharsToString works one out between every two
 // characters (three Sets and four arrays each), which was half of what a key
@@ -83,7 +86,7 @@ export const inkFrameCache = patching('ink-frame-cache', /[/\\]ink[/\\]build[/\\
   [
     'export default class Output {',
     `const BLANK = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });
-let lineCache = new Map(), lastFrameLines = new Map();
+let lineCache = new Map(), lastFrameLines = new Map(), olderFrameLines = new Map();
 const sameStyles = (a, b) => a === b || (a.length === b.length && a.every((code, i) => code.code === b[i].code && code.endCode === b[i].endCode));
 function lineToString(chars) {
     let text = '';
@@ -117,7 +120,7 @@ export default class Output {`,
         }`,
     `        const output = [];
         const writes = [];
-        [lastFrameLines, lineCache] = [lineCache, new Map()];
+        [olderFrameLines, lastFrameLines, lineCache] = [lastFrameLines, lineCache, new Map()];
         for (let y = 0; y < this.height; y++) {
             output.push(undefined);
             writes.push(undefined);
@@ -146,7 +149,7 @@ export default class Output {`,
                 continue;
             }
             const key = lineWrites.join('\\u0000');
-            const cached = lineCache.get(key) ?? lastFrameLines.get(key);
+            const cached = lineCache.get(key) ?? lastFrameLines.get(key) ?? olderFrameLines.get(key);
             if (cached !== undefined) {
                 lineCache.set(key, (output[row] = cached));
                 continue;
