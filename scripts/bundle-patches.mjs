@@ -55,11 +55,11 @@ export const inkNoDevtools = patching('ink-no-devtools', /[/\\]ink[/\\]build[/\\
 // and a line's string is cached by what was written on it (the same writes
 // at the same columns make the same string); only new lines go through the
 // grid, with Ink's own code (its styled characters kept one frame, as Ink
-// does); blanks share one cell. Lines are kept for the next two frames only
-// (a cache of every line ever drawn grows with the clock and ages on screen):
-// two, because a key often brings back the frame before the last one (the
-// row the cursor leaves is drawn as it was before the cursor came; a sort
-// turned back).
+// does); blanks share one cell. Lines are kept as long as they are among the
+// last four screens' worth drawn (a cache of every line ever drawn grows with
+// the clock and ages on screen): a key often brings back a recent frame (the
+// row the cursor leaves is drawn as it was before the cursor came, a sort
+// turned back, a view closed, whose opening drew a frame or two of its own).
 // A new line's string is written with a change of style where the style
 // changes: Ink's styledCharsToString works one out between every two
 // characters (three Sets and four arrays each), which was half of what a key
@@ -86,7 +86,9 @@ export const inkFrameCache = patching('ink-frame-cache', /[/\\]ink[/\\]build[/\\
   [
     'export default class Output {',
     `const BLANK = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });
-let lineCache = new Map(), lastFrameLines = new Map(), olderFrameLines = new Map();
+// The lines of the last few screens, least recently drawn first.
+const drawnLines = new Map();
+const SCREENS_KEPT = 4;
 const sameStyles = (a, b) => a === b || (a.length === b.length && a.every((code, i) => code.code === b[i].code && code.endCode === b[i].endCode));
 function lineToString(chars) {
     let text = '';
@@ -120,7 +122,6 @@ export default class Output {`,
         }`,
     `        const output = [];
         const writes = [];
-        [olderFrameLines, lastFrameLines, lineCache] = [lastFrameLines, lineCache, new Map()];
         for (let y = 0; y < this.height; y++) {
             output.push(undefined);
             writes.push(undefined);
@@ -149,9 +150,10 @@ export default class Output {`,
                 continue;
             }
             const key = lineWrites.join('\\u0000');
-            const cached = lineCache.get(key) ?? lastFrameLines.get(key) ?? olderFrameLines.get(key);
+            const cached = drawnLines.get(key);
             if (cached !== undefined) {
-                lineCache.set(key, (output[row] = cached));
+                drawnLines.delete(key);
+                drawnLines.set(key, (output[row] = cached));
                 continue;
             }
             const currentLine = new Array(this.width).fill(BLANK);
@@ -180,8 +182,12 @@ export default class Output {`,
                 }
             }
             const text = lineToString(currentLine).trimEnd();
-            lineCache.set(key, text);
+            drawnLines.set(key, text);
             output[row] = text;
+        }
+        for (const key of drawnLines.keys()) {
+            if (drawnLines.size <= SCREENS_KEPT * this.height) break;
+            drawnLines.delete(key);
         }
         const generatedOutput = output.join('\\n');`,
   ],
