@@ -3,8 +3,8 @@
 //
 // Each is kept for a gain bench/patch-gains.ts shows against the bundle
 // without it (medians, runs taking turns; 2026-11-25, 5 runs each):
-// - ink-frame-cache: CPU per key on 10,000 instances 6.6 ms with it, 11.2 without
-//   (2026-11-28, lines kept one frame, 2 runs each);
+// - ink-frame-cache: CPU per key on 10,000 instances 5.2 ms with it, 10.1 without
+//   (2026-11-28, lines of the last four screens kept, styles written per run, 3 runs each);
 // - string-width-fast-path: CPU at the first frame 285 ms, 402 without;
 // - the UI's start-up patches that save the same loads, left out together
 //   (ink-one-frame-per-task+ansi-tokenize-fast-path+slice-ansi-lazy-segmenter
@@ -66,7 +66,7 @@ export const inkNoDevtools = patching('ink-no-devtools', /[/\\]ink[/\\]build[/\\
 // allocated and, on a machine where touching fresh memory is slow, most of
 // its time in the first presses after a long list loads.
 // Measured (bench/patch-gains.ts, the bundle without it, runs taking turns):
-// the app's CPU per key on 10,000 instances 6.6 ms with it, 11.2 without (0.59).
+// the app's CPU per key on 10,000 instances 5.2 ms with it, 10.1 without (0.51).
 const OUTPUT_GET_ORIGINAL = `                let offsetY = 0;
                 for (let [index, line] of lines.entries()) {
                     const currentLine = output[y + offsetY];
