@@ -97,13 +97,14 @@ function fitted(parts: Part[], width: number): (Part & { text: string })[] {
     if (!part.text) continue;
     const text = used === 0 ? part.text : `${GAP}${part.text}`;
     const room = width - used;
-    if (columns(text) > room) {
+    const taken = columns(text);
+    if (taken > room) {
       const end = cut(text, room);
       if (end.trim()) shown.push({ ...part, text: end });
       break;
     }
     shown.push({ ...part, text });
-    used += columns(text);
+    used += taken;
   }
   return shown;
 }
