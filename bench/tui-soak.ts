@@ -12,7 +12,7 @@
  * Prints each sample, then the growth per hour after the warm-up (the first
  * WARMUP minutes; default a fifth of the run, at least 2), from a least-squares
  * line through the samples after it.
- * Run: npm run build && npx tsx bench/tui-soak.ts 10   (ENTRY=path/to/vmtui.js WARMUP=2)
+ * Run: npm run build && npx tsx bench/tui-soak.ts 10   (ENTRY=path/to/vmtui.js WARMUP=2 NODE_ARGS='--v8-flag …')
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -117,7 +117,7 @@ const app = spawnApp(['--fresh', '--refresh', '2'], {
   entry: ENTRY,
   cols: 140,
   rows: 40,
-  nodeArgs: [`--inspect=127.0.0.1:${port}`],
+  nodeArgs: [`--inspect=127.0.0.1:${port}`, ...(process.env.NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
   env: { XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state'), XDG_CACHE_HOME: join(home, 'cache') },
 });
 try {
