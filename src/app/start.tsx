@@ -17,7 +17,6 @@ import { createColumnsStore, type ColumnChoice } from '../store/columns.js';
 import { Root } from './Root.js';
 import { createTabs } from './tabs.js';
 import type { Profile } from '../config/config.js';
-import { createIdleCollector } from './idle-collector.js';
 import { createScreenWriter } from './screen-writer.js';
 import { SIGNAL_EXIT_CODES, lendTerminal, takeTerminal } from './terminal.js';
 import { visible } from './visible.js';
@@ -209,8 +208,7 @@ export async function startApp(opts: StartOptions): Promise<number> {
     current().ui.getState().resize(stdout.rows, stdout.columns);
   };
   stdout.on('resize', onResize);
-  const collector = createIdleCollector();
-  const instance = render(<Root tabs={tabs} />, { stdout: writer?.stdout ?? stdout, exitOnCtrlC: false, patchConsole: false, maxFps: 60, onRender: collector.drawn });
+  const instance = render(<Root tabs={tabs} />, { stdout: writer?.stdout ?? stdout, exitOnCtrlC: false, patchConsole: false, maxFps: 60 });
   const fail = (err: unknown) => {
     failure = err;
     instance.unmount();
@@ -238,7 +236,6 @@ export async function startApp(opts: StartOptions): Promise<number> {
     unsaveColumns();
     stdout.off('resize', onResize);
     writer?.dispose();
-    collector.dispose();
     release();
   }
   if (failure) {
