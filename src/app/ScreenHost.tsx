@@ -1,4 +1,4 @@
-import { Activity } from 'react';
+import { Activity, memo } from 'react';
 import { useStore } from 'zustand';
 import { ListScreen } from '../components/list/ListScreen.js';
 import { useApp } from './context.js';
@@ -11,14 +11,18 @@ import type { NavEntry } from '../store/nav.js';
  */
 const KEPT_BELOW = 2;
 
-/** One entry of the nav stack; a new entry gets a fresh component (its view state lives in the store). */
-function StackScreen({ entry, width, height }: { entry: NavEntry; width: number; height: number }) {
+/**
+ * One entry of the nav stack; a new entry gets a fresh component (its view
+ * state lives in the store). Memoized: a push or a pop draws the screens it
+ * keeps again only if their entry or size changed, not each time the stack does.
+ */
+const StackScreen = memo(function StackScreen({ entry, width, height }: { entry: NavEntry; width: number; height: number }) {
   const { screens } = useApp();
   const def = screens.get(entry.screen);
   if (def.list) return <ListScreen def={def} entry={entry} width={width} height={height} />;
   const Component = def.component!;
   return <Component entry={entry} width={width} height={height} />;
-}
+});
 
 /**
  * The screen on top of the nav stack, and the two under it hidden (React's

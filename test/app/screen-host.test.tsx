@@ -6,11 +6,13 @@ import { Text } from '../../src/components/Text.js';
 import { renderWithApp, wait } from '../helpers/ink.js';
 
 const builds = new Map<string, number>();
+const renders = new Map<string, number>();
 const ticks = new Map<string, number>();
 
 /** A screen that counts the times it is built (its state made), and its timer's ticks while it runs. */
 function Counting({ entry }: ScreenProps) {
   const name = entry.screen;
+  renders.set(name, (renders.get(name) ?? 0) + 1);
   const [typed] = useState(() => {
     builds.set(name, (builds.get(name) ?? 0) + 1);
     return `${name} built`;
@@ -53,6 +55,27 @@ describe('the screen host', () => {
     await wait(r, 'home built');
     // b and a were shown as they were; home, three down, was built again.
     expect(Object.fromEntries(builds)).toEqual({ home: 2, a: 1, b: 1, c: 1 });
+    r.unmount();
+  });
+
+  it('draws a kept screen again only when it is shown or hidden, not on every push and pop above it', async () => {
+    renders.clear();
+    const r = renderWithApp(<ScreenHost width={40} height={5} />, { screens: ['home', 'a', 'b'].map(screen) });
+    const { nav } = r.ctx;
+    await wait(r, 'home built');
+    nav.getState().push('a');
+    await wait(r, 'a built');
+    await sleep(50);
+    const before = Object.fromEntries(renders);
+    // An xray opened and closed ten times over a list: the home screen under it, hidden all along, is left alone.
+    for (let i = 0; i < 10; i++) {
+      nav.getState().push('b');
+      await wait(r, 'b built');
+      nav.getState().pop();
+      await wait(r, 'a built');
+    }
+    await sleep(50);
+    expect(renders.get('home')).toBe(before.home);
     r.unmount();
   });
 });
