@@ -6,10 +6,11 @@
  * `j`/`k` and →/← (a branch opened and closed in place). The baseline is `j`
  * in the same list, same process. Medians and p95 of PRESSES presses.
  * BEFORE=path/to/vmtui.js (another build) runs it too, the two builds taking
- * turns RUNS times on one stub: medians of the runs, and the ratios of `x`.
+ * turns RUNS times on one stub: medians of the runs, and the ratios of `x`
+ * (its frame, and the app's CPU for an `x` and its Esc).
  * Run: npm run build && npx tsx bench/tui-xray.ts   (PRESSES=100 SIZES=100,10000 BEFORE=… RUNS=3)
  */
-import { openOnStub } from './lib/instances-app.js';
+import { cpuMs, openOnStub } from './lib/instances-app.js';
 import { keyFrameTimes, shown } from './lib/key-frame.js';
 import { startStubApi } from './lib/stub-api.js';
 
@@ -21,20 +22,22 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 type Timing = { p50: number; p95: number };
-type Run = Record<'plain' | 'open' | 'move' | 'branch', Timing>;
+type Run = Record<'plain' | 'open' | 'move' | 'branch', Timing> & { pairCpu: number };
 
 async function measure(rows: number, entry: string, api: Awaited<ReturnType<typeof startStubApi>>): Promise<Run> {
   const app = await openOnStub(rows, { api, entry });
   const { proc } = app;
   const plain = await keyFrameTimes(proc, (i) => (i % 50 === 49 ? 'g' : 'j'), PRESSES);
   // Esc waits for Ink's escape timeout, and the list redraws: 300 ms apart, so each x finds the list again.
+  const cpu0 = cpuMs(proc.pid);
   const open = await keyFrameTimes(proc, (i) => (i % 2 === 0 ? 'x' : '\x1b'), PRESSES * 2, (i) => i % 2 === 0, 300);
+  const pairCpu = (cpuMs(proc.pid) - cpu0) / PRESSES;
   proc.write('x');
   await sleep(500);
   const move = await keyFrameTimes(proc, (i) => (i % 10 < 5 ? 'j' : 'k'), PRESSES);
   const branch = await keyFrameTimes(proc, (i) => (i % 2 === 0 ? '\x1b[D' : '\x1b[C'), PRESSES);
   await app.close();
-  return { plain, open, move, branch };
+  return { plain, open, move, branch, pairCpu };
 }
 
 for (const rows of SIZES) {
@@ -42,7 +45,7 @@ for (const rows of SIZES) {
   const runs = new Map<string, Run[]>(BUILDS.map(([name]) => [name, []]));
   for (let r = 0; r < RUNS; r++) for (const [name, entry] of BUILDS) runs.get(name)!.push(await measure(rows, entry, api));
   await api.close();
-  const of = (name: string, key: keyof Run): Timing => {
+  const of = (name: string, key: Exclude<keyof Run, 'pairCpu'>): Timing => {
     const all = runs.get(name)!.map((run) => run[key]);
     return { p50: median(all.map((t) => t.p50)), p95: median(all.map((t) => t.p95)) };
   };
@@ -50,12 +53,13 @@ for (const rows of SIZES) {
     const at = `${String(rows).padStart(6)} instances${BUILDS.length > 1 ? `, ${name}` : ''}${RUNS > 1 ? ` (medians of ${RUNS})` : ''}`;
     const plain = of(name, 'plain');
     console.log(`${at}: j in the list ${shown(plain)}`);
-    console.log(`${at}: x (the xray opens) ${shown(of(name, 'open'), plain)}${RUNS > 1 ? `; p95 of each run ${runs.get(name)!.map((run) => run.open.p95.toFixed(2)).join(', ')} ms` : ''}`);
+    console.log(`${at}: x (the xray opens) ${shown(of(name, 'open'), plain)}; the app's CPU for an x and its Esc ${median(runs.get(name)!.map((run) => run.pairCpu)).toFixed(1)} ms${RUNS > 1 ? `; p95 of each run ${runs.get(name)!.map((run) => run.open.p95.toFixed(2)).join(', ')} ms` : ''}`);
     console.log(`${at}: j/k in the tree ${shown(of(name, 'move'), plain)}; ←/→ closing and opening a branch ${shown(of(name, 'branch'), plain)}   (aim: p95 under 10 ms)`);
   }
   if (process.env.BEFORE) {
     const now = of('this build', 'open');
     const before = of('before', 'open');
-    console.log(`${String(rows).padStart(6)} instances, x, this build / before: p50 ${(now.p50 / before.p50).toFixed(2)}, p95 ${(now.p95 / before.p95).toFixed(2)}`);
+    const pairCpu = (name: string) => median(runs.get(name)!.map((run) => run.pairCpu));
+    console.log(`${String(rows).padStart(6)} instances, x, this build / before: p50 ${(now.p50 / before.p50).toFixed(2)}, p95 ${(now.p95 / before.p95).toFixed(2)}, CPU for an x and its Esc ${(pairCpu('this build') / pairCpu('before')).toFixed(2)}`);
   }
 }
