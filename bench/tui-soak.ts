@@ -29,6 +29,10 @@ if (!Number.isFinite(MINUTES) || MINUTES < 2) {
 const WARMUP = Number(process.env.WARMUP ?? Math.max(2, Math.round(MINUTES / 5)));
 const ENTRY = process.env.ENTRY ?? 'dist/vmtui.js';
 const ROUNDS_PER_MINUTE = Number(process.env.ROUNDS_PER_MINUTE ?? 1);
+if (!Number.isInteger(ROUNDS_PER_MINUTE) || ROUNDS_PER_MINUTE < 1) {
+  console.error('ROUNDS_PER_MINUTE: a whole number, at least 1');
+  process.exit(2);
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;

@@ -58,7 +58,7 @@ describe('the screen host', () => {
     r.unmount();
   });
 
-  it('draws a kept screen again only when it is shown or hidden, not on every push and pop above it', async () => {
+  it('draws a kept screen again only when its entry or size changes, not on every push and pop above it', async () => {
     renders.clear();
     const r = renderWithApp(<ScreenHost width={40} height={5} />, { screens: ['home', 'a', 'b'].map(screen) });
     const { nav } = r.ctx;
