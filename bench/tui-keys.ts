@@ -13,17 +13,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { cpuMs, openOnStub } from './lib/instances-app.js';
+import { comparedBuilds, median } from './lib/builds.js';
 import { keyFrameTimes } from './lib/key-frame.js';
 import { startStubApi } from './lib/stub-api.js';
 
 const PRESSES = Number(process.env.PRESSES ?? 200);
 const SIZES = (process.env.SIZES ?? '100,10000,100000').split(',').map(Number);
-const BUILDS: [string, string][] = [['this build', 'dist/vmtui.js'], ...(process.env.BEFORE ? ([['before', process.env.BEFORE]] as [string, string][]) : [])];
-const RUNS = Number(process.env.RUNS ?? (process.env.BEFORE ? 3 : 1));
+const { builds: BUILDS, runs: RUNS } = comparedBuilds();
 
 /** Minor page faults of a process so far. */
 const faults = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[7]);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 interface Run {
   p50: number;

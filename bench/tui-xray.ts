@@ -12,15 +12,14 @@
  * Run: npm run build && npx tsx bench/tui-xray.ts   (PRESSES=100 SIZES=100,10000 BEFORE=… RUNS=3)
  */
 import { cpuMs, openOnStub } from './lib/instances-app.js';
+import { comparedBuilds, median } from './lib/builds.js';
 import { keyFrameTimes, shown } from './lib/key-frame.js';
 import { startStubApi } from './lib/stub-api.js';
 
 const PRESSES = Number(process.env.PRESSES ?? 100);
 const SIZES = (process.env.SIZES ?? '100,10000').split(',').map(Number);
-const BUILDS: [string, string][] = [['this build', 'dist/vmtui.js'], ...(process.env.BEFORE ? ([['before', process.env.BEFORE]] as [string, string][]) : [])];
-const RUNS = Number(process.env.RUNS ?? (process.env.BEFORE ? 3 : 1));
+const { builds: BUILDS, runs: RUNS } = comparedBuilds();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 type Timing = { p50: number; p95: number };
 type Run = Record<'plain' | 'paced' | 'open' | 'move' | 'branch', Timing> & { pairCpu: number };
@@ -29,10 +28,10 @@ async function measure(rows: number, entry: string, api: Awaited<ReturnType<type
   const app = await openOnStub(rows, { api, entry });
   const { proc } = app;
   const plain = await keyFrameTimes(proc, (i) => (i % 50 === 49 ? 'g' : 'j'), PRESSES);
-  // Esc waits for Ink's escape timeout, and the list redraws: 300 ms apart, so each x finds the list again.
   // The same keys 300 ms apart, as x is pressed: after an idle gap any key is slower (here a VM's idle CPUs wake late).
   const paced = await keyFrameTimes(proc, (i) => (i % 2 === 0 ? 'j' : 'k'), PRESSES, () => true, 300);
   const cpu0 = cpuMs(proc.pid);
+  // Esc waits for Ink's escape timeout, and the list redraws: 300 ms apart, so each x finds the list again.
   const open = await keyFrameTimes(proc, (i) => (i % 2 === 0 ? 'x' : '\x1b'), PRESSES * 2, (i) => i % 2 === 0, 300);
   const pairCpu = (cpuMs(proc.pid) - cpu0) / PRESSES;
   proc.write('x');
@@ -52,18 +51,18 @@ for (const rows of SIZES) {
     const all = runs.get(name)!.map((run) => run[key]);
     return { p50: median(all.map((t) => t.p50)), p95: median(all.map((t) => t.p95)) };
   };
+  const pairCpu = (name: string) => median(runs.get(name)!.map((run) => run.pairCpu));
   for (const [name] of BUILDS) {
     const at = `${String(rows).padStart(6)} instances${BUILDS.length > 1 ? `, ${name}` : ''}${RUNS > 1 ? ` (medians of ${RUNS})` : ''}`;
     const plain = of(name, 'plain');
     const paced = of(name, 'paced');
     console.log(`${at}: j in the list ${shown(plain)}; j/k 300 ms apart ${shown(paced)}`);
-    console.log(`${at}: x (the xray opens, 300 ms apart; ratio to j/k as far apart) ${shown(of(name, 'open'), paced)}; the app's CPU for an x and its Esc ${median(runs.get(name)!.map((run) => run.pairCpu)).toFixed(1)} ms${RUNS > 1 ? `; p95 of each run ${runs.get(name)!.map((run) => run.open.p95.toFixed(2)).join(', ')} ms` : ''}`);
+    console.log(`${at}: x (the xray opens, 300 ms apart; ratio to j/k as far apart) ${shown(of(name, 'open'), paced)}; the app's CPU for an x and its Esc ${pairCpu(name).toFixed(1)} ms${RUNS > 1 ? `; p95 of each run ${runs.get(name)!.map((run) => run.open.p95.toFixed(2)).join(', ')} ms` : ''}`);
     console.log(`${at}: j/k in the tree ${shown(of(name, 'move'), plain)}; ←/→ closing and opening a branch ${shown(of(name, 'branch'), plain)}   (aim: p95 under 10 ms)`);
   }
   if (process.env.BEFORE) {
     const now = of('this build', 'open');
     const before = of('before', 'open');
-    const pairCpu = (name: string) => median(runs.get(name)!.map((run) => run.pairCpu));
     console.log(`${String(rows).padStart(6)} instances, x, this build / before: p50 ${(now.p50 / before.p50).toFixed(2)}, p95 ${(now.p95 / before.p95).toFixed(2)}, CPU for an x and its Esc ${(pairCpu('this build') / pairCpu('before')).toFixed(2)}`);
   }
 }

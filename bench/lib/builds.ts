@@ -18,3 +18,11 @@ export function buildVariant(flags: string[] = []): string {
 
 /** Removes a folder buildVariant made. */
 export const removeBuild = (entry: string) => rmSync(dirname(entry), { recursive: true, force: true });
+
+/** The builds a benchmark times: this one (dist/), and BEFORE (another build's entry) when given, with how many RUNS they take turns for. */
+export function comparedBuilds(): { builds: [string, string][]; runs: number } {
+  const builds: [string, string][] = [['this build', 'dist/vmtui.js'], ...(process.env.BEFORE ? ([['before', process.env.BEFORE]] as [string, string][]) : [])];
+  return { builds, runs: Number(process.env.RUNS ?? (process.env.BEFORE ? 3 : 1)) };
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
