@@ -50,6 +50,12 @@ export interface ListEntry {
   revalidating?: boolean;
   /** The rows are those a loader knows so far (a balancer's ports before their nodes): the rest is being read. */
   partial?: boolean;
+  /**
+   * A change touched the list while no view showed it: its rows are shown
+   * when a view comes back to it (no empty screen) while it is read again,
+   * but a reader (`rows`) waits for that read.
+   */
+  outdated?: boolean;
 }
 
 /** Every row of the list is in: no page and no joined list still on its way. */
@@ -82,11 +88,11 @@ export interface DataState {
   countList(q: ListQuery): Promise<number>;
   /** Fetches again unless a fetch is already running (background refresh and r). */
   refresh(q: ListQuery): Promise<void>;
-  /** Marks a list as on screen: invalidation refetches watched lists and drops the rest. */
+  /** Marks a list as on screen: invalidation refetches watched lists and marks the rest outdated. */
   watch(q: ListQuery): () => void;
   /** Reads every list on screen again, each once (the server answering again after a gap). */
   refreshWatched(): void;
-  /** After a mutation: every list whose path starts with a prefix is refetched or dropped. */
+  /** After a mutation: every list whose path starts with a prefix is refetched if on screen, else outdated (or dropped if not yet read whole). */
   invalidate(...prefixes: string[]): void;
   /** Puts rows in the cache directly (synthetic data for tests and benchmarks). */
   put(q: ListQuery, rows: unknown[]): void;
@@ -158,7 +164,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
   const rejoinAfter = new Set<string>();
   /** Counts on their way, by list: a load of the same list waits for the first page they bring. */
   const firstPages = new Map<string, Promise<unknown>>();
-  const fresh = (e: ListEntry) => e.fetchedAt !== undefined && Date.now() - e.fetchedAt < maxAge();
+  const fresh = (e: ListEntry) => !e.outdated && e.fetchedAt !== undefined && Date.now() - e.fetchedAt < maxAge();
   /** Invalidated while a fetch ran: fetched once more when it ends, so a long list still finishes loading. */
   const again = new Set<string>();
 
@@ -167,7 +173,7 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
     /** A list as a read that answered leaves it: these rows, read now, nothing under way or amiss. */
     const answered = (rows: unknown[], cut?: ListCut): Partial<ListEntry> => {
       const now = Date.now();
-      return { status: 'ready', rows, progress: undefined, partial: false, refreshing: false, revalidating: false, error: undefined, errorStatus: undefined, fetchedAt: now, checkedAt: now, cut };
+      return { status: 'ready', rows, progress: undefined, partial: false, outdated: false, refreshing: false, revalidating: false, error: undefined, errorStatus: undefined, fetchedAt: now, checkedAt: now, cut };
     };
     type Change = (s: DataState) => Partial<DataState>;
     const patched = (key: string, p: Partial<ListEntry>): Change => (s) => ({ lists: { ...s.lists, [key]: { ...(s.lists[key] ?? blank), ...p } } });
@@ -265,12 +271,12 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
       queries.set(key, q);
       const current = get().lists[key];
       if (current?.status === 'ready' && !force) {
-        // A read already under way replaces the rows when it is in; until then the cached ones answer, unless they are only a first read's part.
-        if (inflight.has(key)) return current.partial ? inflight.get(key)! : Promise.resolve();
+        // A read already under way replaces the rows when it is in; until then the cached ones answer, unless they are only a first read's part or a change outdated them.
+        if (inflight.has(key)) return current.partial || current.outdated ? inflight.get(key)! : Promise.resolve();
         if (fresh(current)) return Promise.resolve();
         // Stale: the cached rows answer now, the read replaces them when it is in.
-        void start(key, q, current, { revalidating: watched.has(key), behind: true });
-        return Promise.resolve();
+        const read = start(key, q, current, { revalidating: watched.has(key), behind: true });
+        return current.outdated ? read : Promise.resolve();
       }
       if (inflight.has(key) && !force) return inflight.get(key)!;
       const counting = firstPages.get(key);
@@ -306,7 +312,11 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
       const tracked = run.finally(() => {
         if (inflight.get(key) !== tracked) return;
         inflight.delete(key);
-        if (again.delete(key) && watched.has(key)) void load(q, true);
+        if (again.delete(key)) {
+          // Changed while being read: what it brought is from before the change.
+          if (watched.has(key)) void load(q, true);
+          else outdate(key);
+        }
         else if (rejoinAfter.delete(key) && watched.has(key)) void start(key, q, get().lists[key], { join: rows });
       });
       inflight.set(key, tracked);
@@ -327,10 +337,32 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
       return failed ? { error: failed.error, errorStatus: failed.errorStatus, fetchedAt: failed.fetchedAt } : {};
     };
 
+    /**
+     * A list no view shows, touched by a change: a whole one keeps its rows
+     * for the view that comes back to it, marked so the next read is awaited;
+     * one not read whole goes. A read under way is from before the change: its
+     * answer must not land.
+     */
+    const outdate = (key: string) => {
+      const entry = get().lists[key];
+      inflight.delete(key);
+      if (entry && whole(entry)) {
+        renew(key);
+        patch(key, { outdated: true, refreshing: false, revalidating: false });
+        return;
+      }
+      const lists = { ...get().lists };
+      delete lists[key];
+      set({ lists });
+      generation.delete(key);
+      queries.delete(key);
+      joins.delete(key);
+    };
+
     const rows = async (q: ListQuery): Promise<unknown[]> => {
       await load(q);
       const entry = get().lists[queryKey(q)];
-      if (!entry || entry.status === 'error') throw new Error(entry?.error ?? 'not loaded');
+      if (!entry || entry.status === 'error' || entry.outdated) throw new Error(entry?.error ?? 'not loaded');
       return entry.rows;
     };
 
@@ -410,24 +442,15 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
           const path = queries.get(key)?.path;
           return path !== undefined && prefixes.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
         };
-        const lists = { ...get().lists };
         const refetch: ListQuery[] = [];
         // A first page a count is reading was asked for before the change: it must not land as the list.
         for (const key of firstPages.keys()) if (hit(key)) generation.delete(key);
-        for (const key of Object.keys(lists)) {
+        for (const key of Object.keys(get().lists)) {
           if (!hit(key)) continue;
-          if (watched.has(key)) {
-            if (inflight.has(key)) again.add(key);
-            else refetch.push(queries.get(key)!);
-          } else {
-            delete lists[key];
-            generation.delete(key);
-            queries.delete(key);
-            joins.delete(key);
-            inflight.delete(key);
-          }
+          if (!watched.has(key)) outdate(key);
+          else if (inflight.has(key)) again.add(key);
+          else refetch.push(queries.get(key)!);
         }
-        set({ lists });
         for (const q of refetch) void load(q, true);
       },
       put: (q, rows) => {

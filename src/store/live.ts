@@ -69,7 +69,8 @@ function instanceLists(data: DataStore): { moving: number[]; longList: boolean }
   const moving = new Set<number>();
   let longList = false;
   for (const [key, entry] of Object.entries(data.getState().lists)) {
-    if (apiPathOfKey(key) !== TRANSITIONAL_PREFIX) continue;
+    // An outdated list's rows are from before a change: they are read again when a view shows them, not followed.
+    if (apiPathOfKey(key) !== TRANSITIONAL_PREFIX || entry.outdated) continue;
     if (entry.rows.length > REFETCH_MAX_ROWS) longList = true;
     for (const r of entry.rows as { id: number; status?: unknown }[]) if (typeof r.status === 'string' && !settled.has(r.status)) moving.add(r.id);
   }

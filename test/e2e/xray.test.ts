@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEYS } from '../helpers/pty.js';
+import { KEYS, jump } from '../helpers/pty.js';
 import { call } from '../helpers/service.js';
 import { useBuiltApp } from './build.js';
 
@@ -59,5 +59,27 @@ describe('the xray in a terminal', { timeout: 120_000 }, () => {
     app.press(KEYS.left);
     const closed = await app.waitForScreen(/^> +▸ Port: port 443/m);
     expect(closed).not.toMatch(/Balancer: web-lb/);
+  });
+
+  it('Esc back from an xray after a change elsewhere shows the list at once, the change read in behind it, never an empty list', async () => {
+    const app = built.start(undefined, { cols: 80, rows: 24, env: { NO_COLOR: '1', FORCE_COLOR: undefined } });
+    await jump(app, 'vm', /^> \S+ +running/m, 10_000);
+    app.press('x');
+    await app.waitForScreen(/^home › instances › \S+ › xray$/m, 10_000);
+    // Someone renames web-2 while the xray is open: the poller reads the event, and the list under the xray is out of date.
+    const web2 = ((await call(built.svc, 'GET', '/vm/instances')).body.data as { id: number; label: string }[]).find((vm) => vm.label === 'web-2')!;
+    const since = await latest();
+    expect((await call(built.svc, 'PUT', `/vm/instances/${web2.id}`, { body: { label: 'web-2-renamed' } })).status).toBe(200);
+    const polled = Date.now() + 30_000;
+    while (!(await journalSince(since)).some((r) => r.startsWith('GET /v4/account/events'))) {
+      expect(Date.now()).toBeLessThan(polled);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    const shownBefore = app.output().length;
+    app.press(KEYS.esc);
+    await app.waitForScreen(/^home › instances$/m);
+    await app.waitForScreen(/^ +web-2-renamed +running/m, 10_000);
+    expect(app.output().slice(shownBefore)).not.toMatch(/loading Instances/);
   });
 });

@@ -81,7 +81,7 @@ describe('data store', () => {
     expect(store.getState().lists[queryKey(q)]!.rows).toEqual(['x']);
   });
 
-  it('invalidation refetches watched lists under the prefix and drops the others', async () => {
+  it('invalidation refetches watched lists under the prefix and outdates the others without a request', async () => {
     const f = fakeClient();
     const store = createDataStore({ client: f.client });
     const shown = { path: '/nodebalancers' };
@@ -93,7 +93,7 @@ describe('data store', () => {
     const unwatch = store.getState().watch(shown);
     store.getState().invalidate('/nodebalancers');
     expect(f.waiting.map((w) => w.path)).toEqual(['/nodebalancers']);
-    expect(store.getState().lists[queryKey(hidden)]).toBeUndefined();
+    expect(store.getState().lists[queryKey(hidden)]).toMatchObject({ rows: ['cfg'], outdated: true, refreshing: false });
     expect(store.getState().lists[queryKey(other)]!.rows).toEqual(['r']);
     expect(store.getState().lists[queryKey(shown)]).toMatchObject({ rows: ['lb'], refreshing: true });
     unwatch();
@@ -101,6 +101,74 @@ describe('data store', () => {
     store.getState().put({ path: '/nodebalancersX' }, ['y']);
     store.getState().invalidate('/nodebalancers');
     expect(store.getState().lists[queryKey({ path: '/nodebalancersX' })]).toBeDefined();
+  });
+
+  it('an outdated list is shown with its rows when a view comes back to it and read again behind them; a reader waits for that read', async () => {
+    const f = fakeClient();
+    const store = createDataStore({ client: f.client });
+    const q = { path: '/vm/instances' };
+    store.getState().put(q, ['before']);
+    store.getState().invalidate('/vm/instances');
+    // The view comes back: its rows at once, the read under way.
+    const unwatch = store.getState().watch(q);
+    const viewLoad = store.getState().load(q);
+    expect(store.getState().lists[queryKey(q)]).toMatchObject({ status: 'ready', rows: ['before'], refreshing: true, revalidating: true });
+    let read: unknown[] | undefined;
+    const reader = store.getState().rows(q).then((rows) => (read = rows));
+    await tick();
+    expect(read).toBeUndefined();
+    expect(f.waiting).toHaveLength(1);
+    f.answer(1, 1, ['after']);
+    await Promise.all([viewLoad, reader]);
+    expect(read).toEqual(['after']);
+    expect(store.getState().lists[queryKey(q)]).toMatchObject({ rows: ['after'], outdated: false, refreshing: false });
+    unwatch();
+  });
+
+  it('an outdated list whose read fails keeps its rows for the view and fails its readers', async () => {
+    const f = fakeClient();
+    const store = createDataStore({ client: f.client });
+    const q = { path: '/vm/instances' };
+    store.getState().put(q, ['before']);
+    store.getState().invalidate('/vm/instances');
+    const reader = store.getState().rows(q);
+    f.fail(1, new ApiError('http', 'HTTP 503: down', 503));
+    await expect(reader).rejects.toThrow(/HTTP 503: down/);
+    expect(store.getState().lists[queryKey(q)]).toMatchObject({ status: 'ready', rows: ['before'], outdated: true });
+  });
+
+  it('a read under way when a change outdates its list does not land; one of a list left while it ran is outdated when it lands', async () => {
+    const f = fakeClient();
+    const store = createDataStore({ client: f.client });
+    const q = { path: '/vm/instances' };
+    store.getState().put(q, ['old']);
+    void store.getState().load(q, true);
+    store.getState().invalidate('/vm/instances');
+    f.answer(1, 1, ['from before the change']);
+    await tick();
+    expect(store.getState().lists[queryKey(q)]).toMatchObject({ rows: ['old'], outdated: true });
+    // Watched while read, changed, then left before the answer: the answer lands, known to be from before the change.
+    const unwatch = store.getState().watch(q);
+    const load = store.getState().load(q);
+    store.getState().invalidate('/vm/instances');
+    unwatch();
+    f.answer(1, 1, ['read before the second change']);
+    await load;
+    await tick();
+    expect(store.getState().lists[queryKey(q)]).toMatchObject({ rows: ['read before the second change'], outdated: true });
+    expect(f.waiting).toHaveLength(0);
+  });
+
+  it('a list not yet read whole when a change touches it is dropped', async () => {
+    const f = fakeClient();
+    const store = createDataStore({ client: f.client, concurrency: 1 });
+    const q = { path: '/vm/instances' };
+    void store.getState().load(q);
+    f.answer(1, 2, ['a']);
+    await frame();
+    expect(store.getState().lists[queryKey(q)]).toMatchObject({ status: 'ready', progress: { loaded: 1, total: 2 } });
+    store.getState().invalidate('/vm/instances');
+    expect(store.getState().lists[queryKey(q)]).toBeUndefined();
   });
 
   it('invalidation during a fetch fetches once more after it, instead of starting over', async () => {

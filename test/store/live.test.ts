@@ -132,6 +132,24 @@ describe('the live poller on a real service', () => {
     unwatch();
   });
 
+  it('follows no transition in an instance list no view shows: the first poll outdates it, the next backs off without reading it', async () => {
+    const { data, poller: p, waits, fire, client } = setup();
+    await p.poke();
+    const instances = { path: '/vm/instances' };
+    // Cached, booting as last seen, but not on screen (under an xray, in a tab not shown).
+    data.getState().put(instances, [{ id: 41001, label: 'web-1', status: 'booting' }]);
+    let reads = 0;
+    const page = client.page.bind(client);
+    client.page = ((path: string, opts: never) => (path === '/vm/instances' && reads++, page(path, opts))) as typeof client.page;
+    await fire();
+    expect(waits.at(-1)).toBe(FAST_MS);
+    expect(data.getState().lists['base /vm/instances']).toMatchObject({ outdated: true, rows: [{ status: 'booting' }] });
+    await fire();
+    await fire();
+    expect(waits.slice(-2)).toEqual([4000, 8000]);
+    expect(reads).toBe(0);
+  });
+
   it('keeps a long instance list current row by row: moving rows and evented ones are fetched alone, vanished ones dropped', async () => {
     const { data, poller: p, fire } = setup();
     await p.poke();
