@@ -33,7 +33,7 @@ for (const rows of SIZES) {
   const { proc } = app;
   const list = await keyFrameTimes(proc, (i) => (i % 50 === 49 ? 'g' : 'j'), PRESSES);
   const sort = await keyFrameTimes(proc, () => 'P', PRESSES);
-  const open = await keyFrameTimes(proc, (i) => (i % 2 === 0 ? 'C' : '\x1b'), PRESSES * 2, (i) => i % 2 === 0, 300);
+  const open = await keyFrameTimes(proc, (i) => (i % 2 === 0 ? 'C' : '\x1b'), PRESSES * 2, { timed: (i) => i % 2 === 0 });
   proc.write('C');
   await sleep(300);
   const chooser = await keyFrameTimes(proc, (i) => (i % 20 < 10 ? 'j' : 'k'), PRESSES);
