@@ -27,6 +27,16 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 // Later pages reach the screen at most every 100 ms.
 const frame = () => new Promise((r) => setTimeout(r, 120));
 
+/** A cached list no view shows, then a change to its path. */
+function outdatedList() {
+  const f = fakeClient();
+  const store = createDataStore({ client: f.client });
+  const q = { path: '/vm/instances' };
+  store.getState().put(q, ['before']);
+  store.getState().invalidate('/vm/instances');
+  return { f, store, q };
+}
+
 describe('data store', () => {
   it('shows the first page at once, then the rest in order with progress', async () => {
     const f = fakeClient();
@@ -104,11 +114,7 @@ describe('data store', () => {
   });
 
   it('an outdated list is shown with its rows when a view comes back to it and read again behind them; a reader waits for that read', async () => {
-    const f = fakeClient();
-    const store = createDataStore({ client: f.client });
-    const q = { path: '/vm/instances' };
-    store.getState().put(q, ['before']);
-    store.getState().invalidate('/vm/instances');
+    const { f, store, q } = outdatedList();
     // The view comes back: its rows at once, the read under way.
     const unwatch = store.getState().watch(q);
     const viewLoad = store.getState().load(q);
@@ -126,11 +132,7 @@ describe('data store', () => {
   });
 
   it('an outdated list whose read fails keeps its rows for the view and fails its readers', async () => {
-    const f = fakeClient();
-    const store = createDataStore({ client: f.client });
-    const q = { path: '/vm/instances' };
-    store.getState().put(q, ['before']);
-    store.getState().invalidate('/vm/instances');
+    const { f, store, q } = outdatedList();
     const reader = store.getState().rows(q);
     f.fail(1, new ApiError('http', 'HTTP 503: down', 503));
     await expect(reader).rejects.toThrow(/HTTP 503: down/);
