@@ -207,13 +207,16 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
       if (keys.length <= LISTS_KEPT) return s;
       const idle = keys.filter((k) => !watched.has(k) && !inflight.has(k)).sort((a, b) => (s.lists[a]!.checkedAt ?? 0) - (s.lists[b]!.checkedAt ?? 0));
       const lists = { ...s.lists };
-      for (const key of idle.slice(0, keys.length - LISTS_KEPT)) {
-        delete lists[key];
-        generation.delete(key);
-        queries.delete(key);
-        joins.delete(key);
-      }
+      for (const key of idle.slice(0, keys.length - LISTS_KEPT)) drop(lists, key);
       return { ...s, lists };
+    };
+
+    /** A list out of the cache (a copy of the lists), with what is kept beside it. */
+    const drop = (lists: Record<string, ListEntry>, key: string) => {
+      delete lists[key];
+      generation.delete(key);
+      queries.delete(key);
+      joins.delete(key);
     };
 
     const fetchList = async (key: string, q: ListQuery, gen: number, initial: boolean, join: ReadList, onCut: (cut: ListCut) => void): Promise<unknown[]> => {
@@ -315,7 +318,11 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
         if (again.delete(key)) {
           // Changed while being read: what it brought is from before the change.
           if (watched.has(key)) void load(q, true);
-          else outdate(key);
+          else {
+            const lists = { ...get().lists };
+            outdate(lists, key);
+            set({ lists });
+          }
         }
         else if (rejoinAfter.delete(key) && watched.has(key)) void start(key, q, get().lists[key], { join: rows });
       });
@@ -338,25 +345,21 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
     };
 
     /**
-     * A list no view shows, touched by a change: a whole one keeps its rows
-     * for the view that comes back to it, marked so the next read is awaited;
-     * one not read whole goes. A read under way is from before the change: its
-     * answer must not land.
+     * A list no view shows, touched by a change (in `lists`, a copy the caller
+     * sets): a whole one keeps its rows for the view that comes back to it,
+     * marked so the next read is awaited; one not read whole goes. A read under
+     * way is from before the change: its answer must not land. One outdated
+     * already, nothing under way, stays as it is (the poller's changes come
+     * every few seconds).
      */
-    const outdate = (key: string) => {
-      const entry = get().lists[key];
+    const outdate = (lists: Record<string, ListEntry>, key: string) => {
+      const entry = lists[key];
+      if (entry?.outdated && !inflight.has(key)) return;
       inflight.delete(key);
       if (entry && whole(entry)) {
         renew(key);
-        patch(key, { outdated: true, refreshing: false, revalidating: false });
-        return;
-      }
-      const lists = { ...get().lists };
-      delete lists[key];
-      set({ lists });
-      generation.delete(key);
-      queries.delete(key);
-      joins.delete(key);
+        lists[key] = { ...entry, outdated: true, refreshing: false, revalidating: false };
+      } else drop(lists, key);
     };
 
     const rows = async (q: ListQuery): Promise<unknown[]> => {
@@ -442,15 +445,17 @@ export function createDataStore({ client, concurrency = 4, onLoaded, maxAge = ()
           const path = queries.get(key)?.path;
           return path !== undefined && prefixes.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
         };
+        const lists = { ...get().lists };
         const refetch: ListQuery[] = [];
         // A first page a count is reading was asked for before the change: it must not land as the list.
         for (const key of firstPages.keys()) if (hit(key)) generation.delete(key);
-        for (const key of Object.keys(get().lists)) {
+        for (const key of Object.keys(lists)) {
           if (!hit(key)) continue;
-          if (!watched.has(key)) outdate(key);
+          if (!watched.has(key)) outdate(lists, key);
           else if (inflight.has(key)) again.add(key);
           else refetch.push(queries.get(key)!);
         }
+        set({ lists });
         for (const q of refetch) void load(q, true);
       },
       put: (q, rows) => {

@@ -104,6 +104,10 @@ describe('data store', () => {
     store.getState().invalidate('/nodebalancers');
     expect(f.waiting.map((w) => w.path)).toEqual(['/nodebalancers']);
     expect(store.getState().lists[queryKey(hidden)]).toMatchObject({ rows: ['cfg'], outdated: true, refreshing: false });
+    // Changed again, nothing under way: left as it is (the poller's changes come every few seconds).
+    const outdated = store.getState().lists[queryKey(hidden)];
+    store.getState().invalidate('/nodebalancers/1');
+    expect(store.getState().lists[queryKey(hidden)]).toBe(outdated);
     expect(store.getState().lists[queryKey(other)]!.rows).toEqual(['r']);
     expect(store.getState().lists[queryKey(shown)]).toMatchObject({ rows: ['lb'], refreshing: true });
     unwatch();
